@@ -1,0 +1,127 @@
+public import Foundation
+
+/// The kinds of value a slot can hold and an extractor can find.
+public enum EntityType: String, Sendable, CaseIterable, Codable {
+  case number, duration, datetime, date, location, text, metric, period
+}
+
+/// A value found in an utterance, with the normalised scalars it was read from.
+public struct Entity: Sendable, Equatable {
+  /// What kind of value this is.
+  public var type: EntityType
+  /// The normalised scalar range the value was read from.
+  public var range: Range<Int>
+  /// The value.
+  public var value: SlotValue
+  /// A remark for the explanation, such as "range 2–3 resolved to 3".
+  public var note: String?
+
+  /// Creates an entity.
+  public init(type: EntityType, range: Range<Int>, value: SlotValue, note: String? = nil) {
+    self.type = type
+    self.range = range
+    self.value = value
+    self.note = note
+  }
+}
+
+/// How finely a datetime was specified.
+public enum TimeGrain: String, Sendable, Codable {
+  case second, minute, hour, day, week, month
+}
+
+/// A point or window in time, resolved against the parse context.
+public struct DateTimeValue: Sendable, Equatable {
+  /// The instant (for a window, its start).
+  public var date: Date
+  /// The zone the value was resolved in; ISO output carries its offset.
+  public var timeZone: TimeZone
+  /// How finely the time was given: "明天" is a day, "明天八点" a minute.
+  public var grain: TimeGrain
+  /// Whether the phrase names a span ("明天", "this week") rather than an instant.
+  public var isWindow: Bool
+
+  /// Creates a value.
+  public init(date: Date, timeZone: TimeZone, grain: TimeGrain, isWindow: Bool) {
+    self.date = date
+    self.timeZone = timeZone
+    self.grain = grain
+    self.isWindow = isWindow
+  }
+
+  /// The instant in ISO 8601 with the zone's offset, such as `2026-12-01T08:00:00+08:00`.
+  public var iso8601: String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = timeZone
+    formatter.formatOptions = [.withInternetDateTime]
+    var text = formatter.string(from: date)
+    if text.hasSuffix("Z") {
+      text.removeLast()
+      text += "+00:00"
+    }
+    return text
+  }
+
+  /// The calendar day in the value's zone, such as `2026-12-01`.
+  public var isoDate: String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let y = parts.year ?? 0
+    let m = parts.month ?? 0
+    let d = parts.day ?? 0
+    return String(format: "%04d-%02d-%02d", y, m, d)
+  }
+}
+
+/// A place named in an utterance, or the user's own location.
+public struct LocationValue: Sendable, Equatable {
+  /// The canonical name, such as "北京" or "Paris"; `here` for the current location.
+  public var name: String
+  /// The English name when the gazetteer has one.
+  public var englishName: String?
+  /// The country or province the place belongs to, when known.
+  public var region: String?
+  /// Whether the phrase meant "where I am" ("我这儿", "here").
+  public var isCurrentLocation: Bool
+
+  /// Creates a value.
+  public init(
+    name: String, englishName: String? = nil, region: String? = nil,
+    isCurrentLocation: Bool = false
+  ) {
+    self.name = name
+    self.englishName = englishName
+    self.region = region
+    self.isCurrentLocation = isCurrentLocation
+  }
+}
+
+/// The normalised value of a slot or entity.
+public enum SlotValue: Sendable, Equatable {
+  case number(Double)
+  /// A length of time in seconds.
+  case duration(seconds: Double)
+  case datetime(DateTimeValue)
+  case location(LocationValue)
+  case text(String)
+  /// One of `steps`, `heart_rate`, `sleep`.
+  case metric(String)
+  /// One of `today`, `yesterday`, `this_week`, `last_week`, `this_month`.
+  case period(String)
+
+  /// The value as the CLI contract renders it for a slot of type `type`.
+  ///
+  /// A datetime fills a `date` slot as its ISO day; every other pairing renders the value itself.
+  public func json(as type: EntityType) -> JSONValue {
+    switch self {
+    case .number(let n): .number(n)
+    case .duration(let seconds): .number(seconds)
+    case .datetime(let value): .string(type == .date ? value.isoDate : value.iso8601)
+    case .location(let place): .string(place.name)
+    case .text(let text): .string(text)
+    case .metric(let metric): .string(metric)
+    case .period(let period): .string(period)
+    }
+  }
+}

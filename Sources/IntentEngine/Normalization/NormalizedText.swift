@@ -1,0 +1,86 @@
+/// An utterance after normalisation, with a map back to the words it came from.
+///
+/// Normalised text is what tokens, grammar keywords and entity extractors see: NFKC, half-width,
+/// case-folded, simplified Chinese, numerals as ASCII digits. Every normalised scalar knows the
+/// range of original scalars it was produced from, so a slot can quote the user's own words.
+public struct NormalizedText: Sendable {
+  /// The text as the user typed it.
+  public let original: String
+  /// The normalised scalars.
+  public let scalars: [Unicode.Scalar]
+  /// For each normalised scalar, the offset (in Unicode scalars) of the first original scalar it
+  /// came from.
+  public let sourceStarts: [Int32]
+  /// For each normalised scalar, the offset one past the last original scalar it came from.
+  public let sourceEnds: [Int32]
+  /// The numbers read from the text, in order of position, with their normalised ranges.
+  public let numbers: [NumberSpan]
+
+  /// Creates normalised text from its parts; the three arrays must have equal length.
+  public init(
+    original: String, scalars: [Unicode.Scalar], sourceStarts: [Int32], sourceEnds: [Int32],
+    numbers: [NumberSpan]
+  ) {
+    precondition(scalars.count == sourceStarts.count && scalars.count == sourceEnds.count)
+    self.original = original
+    self.scalars = scalars
+    self.sourceStarts = sourceStarts
+    self.sourceEnds = sourceEnds
+    self.numbers = numbers
+  }
+
+  /// The normalised text as a string.
+  public var string: String {
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars)
+    return out
+  }
+
+  /// The normalised scalars in `range` as a string.
+  public func string(in range: Range<Int>) -> String {
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars[range])
+    return out
+  }
+
+  /// The range of original scalar offsets that the normalised `range` was produced from.
+  public func originalRange(of range: Range<Int>) -> Range<Int> {
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= scalars.count else {
+      let offset = range.lowerBound < sourceStarts.count ? Int(sourceStarts[range.lowerBound]) : 0
+      return offset..<offset
+    }
+    return Int(sourceStarts[range.lowerBound])..<Int(sourceEnds[range.upperBound - 1])
+  }
+
+  /// The user's own words behind the normalised `range`.
+  public func originalText(of range: Range<Int>) -> String {
+    let source = originalRange(of: range)
+    let view = original.unicodeScalars
+    guard let start = view.index(view.startIndex, offsetBy: source.lowerBound, limitedBy: view.endIndex),
+      let end = view.index(start, offsetBy: source.count, limitedBy: view.endIndex)
+    else { return "" }
+    return String(view[start..<end])
+  }
+}
+
+/// A number read from normalised text: Arabic, full-width, Chinese or English words.
+public struct NumberSpan: Sendable, Equatable {
+  /// The normalised scalars that spell the number.
+  public var range: Range<Int>
+  /// The value; for a range ("两三", "two or three") the lower bound.
+  public var value: Double
+  /// The upper bound of a range, or nil for a single value.
+  public var upperBound: Double?
+
+  /// Creates a span.
+  public init(range: Range<Int>, value: Double, upperBound: Double? = nil) {
+    self.range = range
+    self.value = value
+    self.upperBound = upperBound
+  }
+
+  /// Whether the span is a range such as "两三".
+  public var isRange: Bool { upperBound != nil }
+  /// The value to use when one is needed: the upper bound of a range, else the value.
+  public var resolvedValue: Double { upperBound ?? value }
+}

@@ -1,0 +1,92 @@
+/// A prefix tree over Unicode scalars for longest-match lookups in the lexicon and gazetteers.
+///
+/// Edges live in one hash table keyed by (node, scalar), so a lookup step is a single probe and
+/// the trie is one flat value that can be shared across threads without locks.
+public struct ScalarTrie<Value: Sendable>: Sendable {
+  private var edges: [UInt64: Int32] = [:]
+  private var values: [Value?] = [nil]
+
+  /// Creates an empty trie.
+  public init() {}
+
+  /// The number of words stored.
+  public private(set) var count = 0
+
+  /// Stores `value` for `word`, replacing any previous value.
+  public mutating func insert(_ word: some Collection<Unicode.Scalar>, value: Value) {
+    guard !word.isEmpty else { return }
+    var node: Int32 = 0
+    for scalar in word {
+      let key = Self.key(node, scalar)
+      if let next = edges[key] {
+        node = next
+      } else {
+        let next = Int32(values.count)
+        values.append(nil)
+        edges[key] = next
+        node = next
+      }
+    }
+    if values[Int(node)] == nil { count += 1 }
+    values[Int(node)] = value
+  }
+
+  /// Stores `value` for `word`, or merges it into the value already there.
+  public mutating func insert(
+    _ word: some Collection<Unicode.Scalar>, value: Value, merging: (Value, Value) -> Value
+  ) {
+    if let existing = self.value(for: word) {
+      insert(word, value: merging(existing, value))
+    } else {
+      insert(word, value: value)
+    }
+  }
+
+  /// The value stored for exactly `word`.
+  public func value(for word: some Collection<Unicode.Scalar>) -> Value? {
+    var node: Int32 = 0
+    for scalar in word {
+      guard let next = edges[Self.key(node, scalar)] else { return nil }
+      node = next
+    }
+    return values[Int(node)]
+  }
+
+  /// The longest stored word starting at `start`, as its end offset and value.
+  ///
+  /// - Complexity: O(length of the longest stored word).
+  public func longestMatch(in scalars: [Unicode.Scalar], from start: Int, limit: Int? = nil) -> (
+    end: Int, value: Value
+  )? {
+    var node: Int32 = 0
+    var best: (end: Int, value: Value)?
+    var i = start
+    let end = min(limit ?? scalars.count, scalars.count)
+    while i < end {
+      guard let next = edges[Self.key(node, scalars[i])] else { break }
+      node = next
+      i += 1
+      if let value = values[Int(node)] { best = (i, value) }
+    }
+    return best
+  }
+
+  /// Every stored word starting at `start`, shortest first, as end offsets and values.
+  public func matches(in scalars: [Unicode.Scalar], from start: Int) -> [(end: Int, value: Value)] {
+    var node: Int32 = 0
+    var found: [(end: Int, value: Value)] = []
+    var i = start
+    while i < scalars.count {
+      guard let next = edges[Self.key(node, scalars[i])] else { break }
+      node = next
+      i += 1
+      if let value = values[Int(node)] { found.append((i, value)) }
+    }
+    return found
+  }
+
+  @inline(__always)
+  private static func key(_ node: Int32, _ scalar: Unicode.Scalar) -> UInt64 {
+    UInt64(UInt32(bitPattern: node)) << 21 | UInt64(scalar.value)
+  }
+}
