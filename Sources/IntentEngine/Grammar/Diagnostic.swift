@@ -1,0 +1,106 @@
+/// A problem found in a grammar or list file, printed in the compiler's format.
+///
+/// `path:line:column: severity: message` — paths as the user gave them, lines and columns from 1,
+/// columns counted in Unicode scalars.
+public struct Diagnostic: Sendable, Equatable, Comparable, CustomStringConvertible {
+  /// How serious a problem is; only errors fail a load.
+  public enum Severity: String, Sendable, Comparable {
+    case error, warning, note
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+      switch self {
+      case .error: 0
+      case .warning: 1
+      case .note: 2
+      }
+    }
+  }
+
+  /// The text of a diagnostic; constructors live beside the code that emits them.
+  public struct Message: Sendable, Equatable, ExpressibleByStringInterpolation,
+    CustomStringConvertible
+  {
+    /// The one-line message: lowercase start, no final period.
+    public let text: String
+    public init(stringLiteral value: String) { text = value }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+      text = String(stringInterpolation: stringInterpolation)
+    }
+    public var description: String { text }
+  }
+
+  /// The file, as the user named it.
+  public var path: String
+  /// The line, from 1.
+  public var line: Int
+  /// The column in Unicode scalars, from 1.
+  public var column: Int
+  /// How serious the problem is.
+  public var severity: Severity
+  /// What is wrong and the likely fix.
+  public var message: Message
+
+  /// Creates a diagnostic.
+  public init(path: String, line: Int, column: Int, severity: Severity = .error, _ message: Message)
+  {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.severity = severity
+    self.message = message
+  }
+
+  public var description: String {
+    "\(path):\(line):\(column): \(severity.rawValue): \(message.text)"
+  }
+
+  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+  }
+}
+
+/// The grammars could not be loaded; every problem found is listed.
+public struct GrammarError: Error, Equatable, CustomStringConvertible {
+  /// All diagnostics of the failed load, errors and warnings, sorted by position.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates an error from the diagnostics of a load.
+  public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+
+  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension Diagnostic.Message {
+  /// Returns the known name closest to `name` by edit distance, if it is close enough to be a typo.
+  static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(name, candidate)
+      if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? .max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
