@@ -41,6 +41,12 @@ public struct Replayer: Sendable {
     /// What is wrong with it.
     public var message: String
     public var description: String { "line \(line): \(message)" }
+
+    /// Creates an error for line `line`.
+    public init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
   }
 
   /// Replays every line of a trace file's contents; unreadable lines come back as errors.

@@ -76,6 +76,7 @@ public struct Router: Sendable {
   /// The first step for a parse result.
   public func firstStep(for parse: ParseResult) -> Step {
     let confidence = Self.format(parse.confidence)
+    if mode == .cloud { return .askCloud(reason: "'--route cloud' always asks the cloud") }
     if parse.intent != nil, parse.route == .local {
       return .local(
         reason: "confidence \(confidence) ≥ local threshold \(Self.format(localThreshold))")
@@ -87,13 +88,11 @@ public struct Router: Sendable {
         ? "confidence \(confidence) < local threshold \(Self.format(localThreshold))"
         : "required slots missing (\(parse.missingSlots.joined(separator: ", ")))"
     switch mode {
-    case .cloud:
-      return .askCloud(reason: "'--route cloud' always asks the cloud")
     case .auto where isCloudAvailable:
       return .askCloud(reason: unsure)
     case .auto:
       return fallback(for: parse, because: "\(unsure); no cloud model is configured")
-    case .local:
+    case .local, .cloud:
       return fallback(for: parse, because: "\(unsure); the cloud is off ('--route local')")
     }
   }

@@ -54,7 +54,8 @@ public struct RegistryCoverage: Sendable, Equatable {
     var lines: [String] = []
     if !intentsWithoutSkills.isEmpty {
       let names = intentsWithoutSkills.map { "'\($0)'" }.joined(separator: ", ")
-      lines.append("no skill yet for \(names); saying them reports that the skill is not available")
+      lines.append(
+        "no skill yet for \(names); commands for these intents report that the skill is not available")
     }
     if !skillsWithoutIntents.isEmpty {
       let names = skillsWithoutIntents.map { "'\($0)'" }.joined(separator: ", ")

@@ -11,6 +11,9 @@ enum IntentCommand {
     Commands:
       parse       classify text: intent, confidence, slots, route and why
       check       validate grammars and run their examples
+      run         parse, route and execute: start timers and other skills
+      timers      list running timers with the time left
+      replay      re-decide a recorded trace with today's grammars
     Run 'intent <command> --help' for a command's options.
 
     """
@@ -26,11 +29,14 @@ enum IntentCommand {
       switch command {
       case "parse": return try await ParseCommand.run(rest, io: io)
       case "check": return try CheckCommand.run(rest, io: io)
+      case "run": return try await RunCommand.run(rest, io: io)
+      case "timers": return try await TimersCommand.run(rest, io: io)
+      case "replay": return try await ReplayCommand.run(rest, io: io)
       case "--help", "-h", "help":
         io.write(usage)
         return 0
       default:
-        let known = ["parse", "check"]
+        let known = ["parse", "check", "run", "timers", "replay"]
         let hint = Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)")
       }
