@@ -52,8 +52,19 @@ struct Scorer {
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
     let scalars = text.scalars
+    // Words may start where a token starts, and also at each word inside a multi-word
+    // lexicon token ("turn off" must not hide "off").
+    var starts: [Int] = []
+    starts.reserveCapacity(tokens.count)
     for token in tokens where token.kind != .symbol {
-      let start = token.range.lowerBound
+      starts.append(token.range.lowerBound)
+      guard token.kind == .lexicon, token.range.count > 2 else { continue }
+      for i in (token.range.lowerBound + 1)..<token.range.upperBound
+      where scalars[i - 1] == " " && scalars[i] != " " {
+        starts.append(i)
+      }
+    }
+    for start in starts {
       for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
@@ -190,8 +201,10 @@ struct Scorer {
       } else {
         payloadRange = nil
       }
+      // A captured payload is taken whole (its fillers and keywords are the user's words);
+      // otherwise the payload is what the evidence leaves unexplained.
       let removed = payloadRange.map { range in
-        explained + [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
+        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
       } ?? explained
       if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
         slots.append(
