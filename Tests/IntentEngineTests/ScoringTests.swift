@@ -1,5 +1,5 @@
 import Foundation
-import IntentEngine
+@testable import IntentEngine
 import Testing
 
 /// Scoring behaviour on small grammars compiled in the test, independent of the built-ins.
@@ -106,5 +106,26 @@ struct ScoringTests {
     let result = try Self.engine().parse(text)
     #expect(result.text == text)
     #expect(result.explanation.contains { $0.detail.contains("first \(Engine.maximumLength)") })
+  }
+
+  @Test func misspeltKeywordCountsAtADiscount() throws {
+    let engine = try Self.engine()
+    let typo = engine.parse("play some musik")
+    #expect(typo.intent == "music.play")
+    #expect(typo.explanation.contains { $0.detail.contains("spelt 'musik'") })
+    #expect(typo.score < engine.parse("play some music").score)
+  }
+
+  @Test(arguments: [("timmer", "timer", true), ("tmer", "timer", true), ("umbrela", "umbrella", true),
+    ("tiemr", "timer", true), ("steer", "timer", false), ("timer", "timer", false)])
+  func oneEditApartIsExact(_ a: String, _ b: String, _ expected: Bool) {
+    #expect(TypoIndexProbe.isOneEditApart(a, b) == expected)
+  }
+}
+
+/// Reaches the typo index's edit test from tests.
+enum TypoIndexProbe {
+  static func isOneEditApart(_ a: String, _ b: String) -> Bool {
+    TypoIndex.isOneEditApart(Array(a.unicodeScalars), Array(b.unicodeScalars))
   }
 }
