@@ -2,6 +2,8 @@
 struct KeywordHit: Sendable {
   var range: Range<Int>
   var entry: Int32
+  /// Whether the word was a misspelling one edit away from the keyword.
+  var isCorrected = false
 }
 
 /// Everything read from one utterance before intents are compared.
@@ -34,6 +36,8 @@ struct Candidate {
 struct Scorer {
   /// Score for a full pattern match (strong evidence: the sentence is a known shape).
   static let patternBonus = 2.5
+  /// Score for a full match of a pattern with a free-text part, which fits more sentences.
+  static let capturePatternBonus = 1.5
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
   /// Penalty per required slot left empty.
@@ -41,8 +45,12 @@ struct Scorer {
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
   static let coverageWeight = 3.0
+  /// Share of a keyword's weight that a misspelling of it earns.
+  static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
+  /// Share of a payload captured by a pattern's `{text}` that counts as explained.
+  static let capturedPayloadCredit = 0.8
 
   let grammar: CompiledGrammar
 
@@ -52,8 +60,19 @@ struct Scorer {
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
     let scalars = text.scalars
+    // Words may start where a token starts, and also at each word inside a multi-word
+    // lexicon token ("turn off" must not hide "off").
+    var starts: [Int] = []
+    starts.reserveCapacity(tokens.count)
     for token in tokens where token.kind != .symbol {
-      let start = token.range.lowerBound
+      starts.append(token.range.lowerBound)
+      guard token.kind == .lexicon, token.range.count > 2 else { continue }
+      for i in (token.range.lowerBound + 1)..<token.range.upperBound
+      where scalars[i - 1] == " " && scalars[i] != " " {
+        starts.append(i)
+      }
+    }
+    for start in starts {
       for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
@@ -64,6 +83,12 @@ struct Scorer {
         }
         if grammar.fillerEntries.contains(entry) { fillers.append(start..<end) }
         if grammar.conjunctionEntries.contains(entry) { conjunctions.append(start..<end) }
+      }
+    }
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
+    for token in tokens where token.kind == .latin && token.entry < 0 {
+      if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
+        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
       }
     }
     var contentLength = 0
@@ -82,8 +107,9 @@ struct Scorer {
       }
     }
     var result: [Candidate] = []
+    let matcher = makeMatcher(analysis)
     for intentIndex in touched.keys.sorted() {
-      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis) {
+      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis, matcher) {
         result.append(candidate)
       }
     }
@@ -92,7 +118,8 @@ struct Scorer {
   }
 
   private func score(
-    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis
+    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
+    _ matcher: PatternMatcher
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
     let lexicon = grammar.lexicon
@@ -110,12 +137,14 @@ struct Scorer {
         let group = intent.groups[Int(target.index)]
         if !groupHit[Int(target.index)] {
           groupHit[Int(target.index)] = true
-          score += group.weight
+          let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
+          score += weight
+          let word = lexicon.word(hit.entry)
+          let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
           evidence.append(
             Evidence(
-              kind: .keyword,
-              detail: "keyword '\(lexicon.word(hit.entry))' (group \(group.name))",
-              contribution: group.weight))
+              kind: .keyword, detail: "keyword '\(word)'\(spelled) (group \(group.name))",
+              contribution: weight))
         }
       case .exclude:
         guard !excludeHit[Int(target.index)] else { continue }
@@ -134,14 +163,14 @@ struct Scorer {
     guard groupHit.contains(true) else { return nil }
 
     // Slots from entities; the best pattern match may pin them.
-    let matcher = makeMatcher(analysis)
     var patternMatch: PatternMatcher.Match?
     for pattern in intent.patterns {
       if let match = matcher.match(pattern) {
         patternMatch = match
-        score += Self.patternBonus
+        let bonus = match.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
+        score += bonus
         evidence.append(
-          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: Self.patternBonus))
+          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: bonus))
         break
       }
     }
@@ -154,7 +183,7 @@ struct Scorer {
         textSlot = spec
         continue
       }
-      let entityIndex = patternMatch?.slotEntities[spec.name] ?? bestEntity(for: spec.type, analysis)
+      let entityIndex = patternMatch?.entity(forSlot: spec.name) ?? bestEntity(for: spec.type, analysis)
       guard let entityIndex else {
         if spec.isRequired {
           missing.append(spec.name)
@@ -185,19 +214,18 @@ struct Scorer {
     var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
     if let textSlot {
       let payloadRange: Range<Int>?
-      if let capture = patternMatch?.captures.first(where: { $0.name == textSlot.name }) {
-        payloadRange = capture.range
-      } else {
-        payloadRange = nil
-      }
+      payloadRange = patternMatch?.capture(named: textSlot.name)
+      // A captured payload is taken whole (its fillers and keywords are the user's words);
+      // otherwise the payload is what the evidence leaves unexplained.
       let removed = payloadRange.map { range in
-        explained + [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
+        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
       } ?? explained
       if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
         slots.append(
           FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
         let residual = analysis.contentLength - explainedLength
-        explainedLength += Int(Double(residual) * (patternMatch != nil ? 1 : Self.payloadCredit))
+        let credit = payloadRange != nil ? Self.capturedPayloadCredit : Self.payloadCredit
+        explainedLength += Int(Double(residual) * credit)
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
@@ -237,19 +265,19 @@ struct Scorer {
   }
 
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
-    var byStart: [Int: [Int]] = [:]
-    for (index, entity) in analysis.entities.enumerated() {
-      byStart[entity.range.lowerBound, default: []].append(index)
+    let scalars = analysis.text.scalars
+    var byStart = [[Int]](repeating: [], count: scalars.count)
+    for (index, entity) in analysis.entities.enumerated() where entity.range.lowerBound < scalars.count {
+      byStart[entity.range.lowerBound].append(index)
     }
-    for key in byStart.keys {
-      byStart[key]?.sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
+    for start in byStart.indices where byStart[start].count > 1 {
+      byStart[start].sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
     }
-    var fillerEnds: [Int: Int] = [:]
-    for filler in analysis.fillers {
-      fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound] ?? 0, filler.upperBound)
+    var fillerEnds = [Int](repeating: -1, count: scalars.count)
+    for filler in analysis.fillers where filler.lowerBound < scalars.count {
+      fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound], filler.upperBound)
     }
     // Trim fillers and spaces off both ends.
-    let scalars = analysis.text.scalars
     var lower = 0
     var upper = scalars.count
     var moved = true
@@ -257,8 +285,8 @@ struct Scorer {
       moved = false
       while lower < upper, scalars[lower] == " " { lower += 1 }
       while upper > lower, scalars[upper - 1] == " " { upper -= 1 }
-      if let end = fillerEnds[lower], end <= upper {
-        lower = end
+      if lower < upper, fillerEnds[lower] > lower, fillerEnds[lower] <= upper {
+        lower = fillerEnds[lower]
         moved = true
       }
       if let filler = analysis.fillers.first(where: { $0.upperBound == upper && $0.lowerBound >= lower }) {
@@ -267,7 +295,7 @@ struct Scorer {
       }
     }
     return PatternMatcher(
-      scalars: scalars, entitiesByStart: byStart, entities: analysis.entities,
+      scalars: scalars, entities: analysis.entities, entitiesByStart: byStart,
       fillerEnds: fillerEnds, bounds: lower..<max(lower, upper))
   }
 

@@ -19,6 +19,32 @@ struct Pattern: Sendable {
   var source: String
   /// Every flat sequence the pattern expands to.
   var sequences: [[Element]]
+  /// For each sequence and element, the scalars the element can start with, or nil when it can
+  /// start with anything (a placeholder, or a bracket that may be empty). Lets matching skip
+  /// positions without trying every option.
+  var firstScalars: [[Set<Unicode.Scalar>?]]
+
+  init(source: String, sequences: [[Element]]) {
+    self.source = source
+    self.sequences = sequences
+    self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
+  }
+
+  private static func firstScalars(of element: Element) -> Set<Unicode.Scalar>? {
+    switch element {
+    case .literal(let scalars):
+      return scalars.first { $0 != " " }.map { [$0] }
+    case .anyOf(let options):
+      var set = Set<Unicode.Scalar>()
+      for option in options {
+        guard let first = option.first(where: { $0 != " " }) else { return nil }
+        set.insert(first)
+      }
+      return set
+    case .slot, .capture:
+      return nil
+    }
+  }
 
   /// The most alternatives one pattern may expand to; more usually means a mistake.
   static let expansionLimit = 512
@@ -99,7 +125,7 @@ struct PatternCompiler {
             report(open, .unclosedGroup("{", closer: "}"))
           }
           alternatives[alternatives.count - 1].append(
-            .slot(name.trimmingCharacters(in: " "), column: open + 1))
+            .slot(name.trimmingCharacters(in: " "), column: open))
         case "@":
           flushLiteral()
           let start = index
@@ -151,8 +177,10 @@ struct PatternCompiler {
         }
         return [[type == .text ? .capture(name: name) : .slot(name: name, type: type)]]
       case .optional(let inner):
+        if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
         return [[]] + expand(inner)
       case .choice(let options):
+        if let words = plainWords(node) { return [[.anyOf(Self.longestFirst(words))]] }
         return options.flatMap(expand)
       case .sequence(let parts):
         var result: [[Pattern.Element]] = [[]]
@@ -169,6 +197,31 @@ struct PatternCompiler {
           result = next
         }
         return result
+      }
+    }
+    /// The words a bracket without placeholders can match, or nil when it holds placeholders.
+    func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+      switch node {
+      case .literal(let text): return [normalize(text)]
+      case .list, .slot, .capture: return nil
+      case .optional(let inner):
+        guard let words = plainWords(inner) else { return nil }
+        return words + [[]]
+      case .choice(let options):
+        var words: [[Unicode.Scalar]] = []
+        for option in options {
+          guard let more = plainWords(option) else { return nil }
+          words += more
+        }
+        return words
+      case .sequence(let parts):
+        var words: [[Unicode.Scalar]] = [[]]
+        for part in parts {
+          guard let tails = plainWords(part) else { return nil }
+          words = words.flatMap { head in tails.map { head + $0 } }
+          if words.count > Pattern.expansionLimit { return nil }
+        }
+        return words
       }
     }
     var sequences = expand(root)
@@ -195,6 +248,13 @@ struct PatternCompiler {
       return head + tail
     }
     return head.dropLast() + [.literal(a + b)] + tail.dropFirst()
+  }
+
+  /// Unique options, longest first, so that matching tries the most specific word first.
+  private static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
+    var seen = Set<[Unicode.Scalar]>()
+    let unique = words.filter { seen.insert($0).inserted }
+    return unique.sorted { $0.count > $1.count }
   }
 
   private static func hasAdjacentCaptures(_ sequence: [Pattern.Element]) -> Bool {
