@@ -110,7 +110,8 @@ public actor TimerStore {
       do {
         let moved = try AtomicFile.setAside(fileURL, at: wallClock.now)
         await problems?.record(
-          "timer store '\(fileURL.path)' is corrupt; moved it to '\(moved.path)' and started afresh")
+          "timer store '\(fileURL.path)' is corrupt; moved it to '\(moved.path)' and started afresh"
+        )
       } catch {
         await problems?.record(
           "timer store '\(fileURL.path)' is corrupt and could not be moved aside: \(error)")

@@ -38,7 +38,8 @@ public struct CloudPrompt: Sendable {
 
       """
     for choice in choices {
-      let slots = choice.slots.isEmpty ? "" : " Slots: " + choice.slots.joined(separator: ", ") + "."
+      let slots =
+        choice.slots.isEmpty ? "" : " Slots: " + choice.slots.joined(separator: ", ") + "."
       text += "- \(choice.id): \(choice.description).\(slots)\n"
     }
     return text

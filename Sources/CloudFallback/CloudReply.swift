@@ -52,7 +52,8 @@ public struct CloudReply: Sendable, Equatable {
       }
     }
     let slotData =
-      (try? JSONSerialization.data(withJSONObject: slots, options: [.sortedKeys])) ?? Data("{}".utf8)
+      (try? JSONSerialization.data(withJSONObject: slots, options: [.sortedKeys]))
+      ?? Data("{}".utf8)
     var confidence: Double?
     if let number = fields["confidence"] as? NSNumber {
       confidence = number.doubleValue

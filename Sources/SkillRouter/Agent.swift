@@ -237,7 +237,9 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   static func choice(for spec: IntentSpec) -> CloudPrompt.IntentChoice {
     CloudPrompt.IntentChoice(
       id: spec.id.rawValue, description: spec.description,
-      slots: spec.slots.map { "\($0.name): \($0.type.rawValue)\($0.isRequired ? " (required)" : "")" })
+      slots: spec.slots.map {
+        "\($0.name): \($0.type.rawValue)\($0.isRequired ? " (required)" : "")"
+      })
   }
 
   static func json(from data: Data) -> JSONValue {

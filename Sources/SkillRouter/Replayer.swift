@@ -68,11 +68,14 @@ public struct Replayer: Sendable {
   /// Re-decides one trace record.
   public func replay(_ record: JSONValue, line: Int) -> Result<Comparison, LineError> {
     guard let text = record["text"]?.stringValue else {
-      return .failure(LineError(line: line, message: "no 'text' field; is this an 'intent run' trace?"))
+      return .failure(
+        LineError(line: line, message: "no 'text' field; is this an 'intent run' trace?"))
     }
     if let version = record["version"]?.numberValue, Int(version) != Trace.version {
       return .failure(
-        LineError(line: line, message: "trace version \(Int(version)) is not supported; expected \(Trace.version)"))
+        LineError(
+          line: line,
+          message: "trace version \(Int(version)) is not supported; expected \(Trace.version)"))
     }
     var context = ParseContext()
     if let zoneName = record["time_zone"]?.stringValue, let zone = TimeZone(identifier: zoneName) {
@@ -80,7 +83,8 @@ public struct Replayer: Sendable {
     }
     if let nowText = record["now"]?.stringValue {
       guard let now = ISO8601DateFormatter().date(from: nowText) else {
-        return .failure(LineError(line: line, message: "'now' is not an ISO 8601 time: '\(nowText)'"))
+        return .failure(
+          LineError(line: line, message: "'now' is not an ISO 8601 time: '\(nowText)'"))
       }
       context.now = now
     }

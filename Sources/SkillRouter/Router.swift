@@ -1,7 +1,9 @@
 public import IntentEngine
 
-/// The routing policy as a pure state machine: given the local parse (and later the cloud's
-/// answer), it says what to do next. It touches no clock, network or skill.
+/// The routing policy as a pure state machine.
+///
+/// Given the local parse (and later the cloud's answer), it says what to do next. It touches no
+/// clock, network or skill.
 public struct Router: Sendable {
   /// Which deciders may be used.
   public var mode: RouteMode
@@ -115,7 +117,8 @@ public struct Router: Sendable {
       )
     }
     return .offline(
-      reason: "\(cause); confidence \(Self.format(parse.confidence)) ≥ offline threshold \(Self.format(offlineThreshold))"
+      reason:
+        "\(cause); confidence \(Self.format(parse.confidence)) ≥ offline threshold \(Self.format(offlineThreshold))"
     )
   }
 

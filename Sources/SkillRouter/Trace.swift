@@ -2,8 +2,10 @@ public import Foundation
 public import IntentEngine
 public import Skills
 
-/// One decision as a JSON line: text, candidates and why, route, cloud exchange, skill timings
-/// and outcome. Secrets never appear: cloud replies and errors pass through a ``Redactor``.
+/// Decision records as JSON lines, for `--trace` and `intent replay`.
+///
+/// A line holds the text, candidates and why, route, cloud exchange, skill timings and outcome.
+/// Secrets never appear: cloud replies and errors pass through a ``Redactor``.
 public enum Trace {
   /// The version written in every line; replay reads this version.
   public static let version = 1

@@ -112,7 +112,10 @@ public actor LastGoodCache {
     do {
       let data = try Data(contentsOf: url)
       let entry = try JSONDecoder().decode(Entry.self, from: data)
-      guard (try? JSONSerialization.jsonObject(with: Data(entry.output.utf8), options: [.fragmentsAllowed])) != nil else {
+      guard
+        (try? JSONSerialization.jsonObject(
+          with: Data(entry.output.utf8), options: [.fragmentsAllowed])) != nil
+      else {
         throw SkillError.failed("output is not JSON")
       }
       return entry

@@ -18,8 +18,9 @@ public struct SkillExecutor<C: Clock<Duration>>: Sendable {
   public static var defaultTimeout: Duration { .seconds(20) }
 
   /// Creates an executor on `clock`.
-  public init(clock: C, timeout: Duration = Self.defaultTimeout, retryPolicy: RetryPolicy = .default)
-  {
+  public init(
+    clock: C, timeout: Duration = Self.defaultTimeout, retryPolicy: RetryPolicy = .default
+  ) {
     self.clock = clock
     self.timeout = timeout
     self.retryPolicy = retryPolicy

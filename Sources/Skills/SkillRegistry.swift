@@ -55,7 +55,8 @@ public struct RegistryCoverage: Sendable, Equatable {
     if !intentsWithoutSkills.isEmpty {
       let names = intentsWithoutSkills.map { "'\($0)'" }.joined(separator: ", ")
       lines.append(
-        "no skill yet for \(names); commands for these intents report that the skill is not available")
+        "no skill yet for \(names); commands for these intents report that the skill is not available"
+      )
     }
     if !skillsWithoutIntents.isEmpty {
       let names = skillsWithoutIntents.map { "'\($0)'" }.joined(separator: ", ")

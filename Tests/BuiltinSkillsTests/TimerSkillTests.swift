@@ -36,14 +36,18 @@ struct TimerSkillTests {
   @Test func unnamedTimerGetsTheDefaultLabel() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let skill = AnySkill(StartTimerSkill(store: TimerStore(directory: folder.url, wallClock: .fixed(start))))
+    let skill = AnySkill(
+      StartTimerSkill(store: TimerStore(directory: folder.url, wallClock: .fixed(start))))
     let output = try await run(skill, #"{"duration": 600}"#)
     #expect(output.contains(#""label":"timer""#))
   }
 
   @Test(arguments: [
     (#"{"duration": 0}"#, "slot 'duration' must be at least one second"),
-    (#"{"duration": 99999999}"#, "slot 'duration' must be at most 7 days; use a reminder for later times"),
+    (
+      #"{"duration": 99999999}"#,
+      "slot 'duration' must be at most 7 days; use a reminder for later times"
+    ),
   ])
   func rejectsDurationsATimerCannotHave(json: String, message: String) async throws {
     let folder = try TemporaryDirectory()
@@ -112,10 +116,11 @@ struct TimerSkillTests {
     #expect(names.contains { $0.hasPrefix("timers.json.corrupt-") })
   }
 
-  @Test(arguments: [
-    (nil, TimerStore.Selection.latest), ("", .latest), ("的", .latest), ("全部", .all),
-    ("All", .all), ("煮鸡蛋的", .named("煮鸡蛋")), ("tea", .named("tea")),
-  ] as [(String?, TimerStore.Selection)])
+  @Test(
+    arguments: [
+      (nil, TimerStore.Selection.latest), ("", .latest), ("的", .latest), ("全部", .all),
+      ("All", .all), ("煮鸡蛋的", .named("煮鸡蛋")), ("tea", .named("tea")),
+    ] as [(String?, TimerStore.Selection)])
   func readsTheTextSlotAsLatestNamedOrAll(text: String?, selection: TimerStore.Selection) {
     #expect(CancelTimerSkill.selection(for: text) == selection)
   }

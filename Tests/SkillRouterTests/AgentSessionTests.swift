@@ -18,7 +18,9 @@ struct AgentSessionTests {
     let (session, folder) = try makeSession([AnySkill(FakeTimerSkill())])
     defer { folder.remove() }
     #expect(await session.submit("3分钟后提醒我关火"))
-    #expect(session.state == .finished(SessionResult(lines: ["timer '关火' set"], hasPartialFailure: false)))
+    #expect(
+      session.state == .finished(SessionResult(lines: ["timer '关火' set"], hasPartialFailure: false))
+    )
     #expect(session.phases == ["Start timer": .finished("timer '关火' set")])
     #expect(!session.canSubmit)
     #expect(!(await session.submit("取消计时")))

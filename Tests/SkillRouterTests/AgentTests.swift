@@ -8,7 +8,8 @@ import Testing
 
 struct AgentTests {
   let context = ParseContext(
-    now: Date(timeIntervalSince1970: 1_796_000_000), timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
+    now: Date(timeIntervalSince1970: 1_796_000_000),
+    timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
 
   func makeAgent(
     _ skills: [AnySkill] = [AnySkill(FakeTimerSkill())], cloud: (any LLMClient)? = nil,
@@ -70,7 +71,9 @@ struct AgentTests {
   }
 
   @Test func twoConcurrentClausesWhereOneFailsKeepTheirOwnResults() async throws {
-    let (agent, folder) = try makeAgent([AnySkill(FakeTimerSkill()), AnySkill(BrokenWeatherSkill())])
+    let (agent, folder) = try makeAgent([
+      AnySkill(FakeTimerSkill()), AnySkill(BrokenWeatherSkill()),
+    ])
     defer { folder.remove() }
     let outcome = await agent.handle("看看天气顺便10分钟后提醒我关火", context: context)
     #expect(outcome.clauses[0].status == .failed)

@@ -7,7 +7,8 @@ import Testing
 
 struct ReplayerTests {
   let context = ParseContext(
-    now: Date(timeIntervalSince1970: 1_796_000_000), timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
+    now: Date(timeIntervalSince1970: 1_796_000_000),
+    timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
 
   /// Runs utterances through an agent over the test grammars and returns the trace text.
   func recordTrace(_ utterances: [String], in folder: URL) async throws -> Data {
@@ -53,8 +54,12 @@ struct ReplayerTests {
     let replayer = Replayer(engine: try TestGrammars.engine(in: folder.url))
     let results = replayer.replay(contentsOf: Data("not json\n\n{\"mode\": \"auto\"}\n".utf8))
     #expect(results.count == 2)
-    #expect(throws: Replayer.LineError(line: 1, message: "not a JSON object")) { try results[0].get() }
-    #expect(throws: Replayer.LineError(
-      line: 3, message: "no 'text' field; is this an 'intent run' trace?")) { try results[1].get() }
+    #expect(throws: Replayer.LineError(line: 1, message: "not a JSON object")) {
+      try results[0].get()
+    }
+    #expect(
+      throws: Replayer.LineError(
+        line: 3, message: "no 'text' field; is this an 'intent run' trace?")
+    ) { try results[1].get() }
   }
 }

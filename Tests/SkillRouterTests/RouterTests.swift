@@ -45,13 +45,16 @@ struct RouterTests {
   @Test func cloudAnswerDecidesOrFallsBackToTheOfflineThreshold() {
     let r = router(.auto, cloud: true)
     #expect(r.step(after: .decided(intent: "memo.create"), for: unsure).route == .cloud)
-    #expect(r.step(after: .noIntent, for: unsure) == .unmatched(reason: "the cloud model found no intent"))
+    #expect(
+      r.step(after: .noIntent, for: unsure) == .unmatched(reason: "the cloud model found no intent")
+    )
     #expect(
       r.step(after: .failed(reason: "timeout"), for: unsure)
         == .offline(reason: "the cloud failed: timeout; confidence 0.62 ≥ offline threshold 0.50"))
     #expect(
       r.step(after: .failed(reason: "timeout"), for: weak)
-        == .unmatched(reason: "the cloud failed: timeout; confidence 0.30 < offline threshold 0.50"))
+        == .unmatched(reason: "the cloud failed: timeout; confidence 0.30 < offline threshold 0.50")
+    )
   }
 
   @Test func missingRequiredSlotsAreNamedInTheReason() {

@@ -22,8 +22,11 @@ struct LastGoodCacheTests {
     date.advance(by: 3_600)
     let failing = AnySkill(
       EchoSkill(keepsLastGoodResult: true, script: FailureScript([.unavailable("offline")])))
-    let stale = await executor.execute(try failing.call(with: json(#"{"city": "杭州"}"#)), cache: cache)
-    #expect(stale.status == .stale(try #require(fresh.output), age: 3_600, error: .unavailable("offline")))
+    let stale = await executor.execute(
+      try failing.call(with: json(#"{"city": "杭州"}"#)), cache: cache)
+    #expect(
+      stale.status == .stale(try #require(fresh.output), age: 3_600, error: .unavailable("offline"))
+    )
   }
 
   @Test func otherInputsAndPermanentFailuresGetNoStandIn() async throws {
@@ -36,12 +39,14 @@ struct LastGoodCacheTests {
 
     let offline = AnySkill(
       EchoSkill(keepsLastGoodResult: true, script: FailureScript([.unavailable("offline")])))
-    let otherCity = await executor.execute(try offline.call(with: json(#"{"city": "北京"}"#)), cache: cache)
+    let otherCity = await executor.execute(
+      try offline.call(with: json(#"{"city": "北京"}"#)), cache: cache)
     #expect(otherCity.status == .failed(.unavailable("offline")))
 
     let invalid = AnySkill(
       EchoSkill(keepsLastGoodResult: true, script: FailureScript([.invalidInput("bad")])))
-    let permanent = await executor.execute(try invalid.call(with: json(#"{"city": "杭州"}"#)), cache: cache)
+    let permanent = await executor.execute(
+      try invalid.call(with: json(#"{"city": "杭州"}"#)), cache: cache)
     #expect(permanent.status == .failed(.invalidInput("bad")))
   }
 

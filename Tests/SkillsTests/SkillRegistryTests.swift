@@ -22,7 +22,9 @@ struct SkillRegistryTests {
     let registry = try SkillRegistry([
       AnySkill(EchoSkill()), AnySkill(EchoSkill(intentID: "timer.pause")),
     ])
-    let coverage = registry.coverage(ofDeclaredIntents: ["weather.query", "memo.create", "health.query"])
+    let coverage = registry.coverage(ofDeclaredIntents: [
+      "weather.query", "memo.create", "health.query",
+    ])
     #expect(coverage.intentsWithoutSkills == ["health.query", "memo.create"])
     #expect(coverage.skillsWithoutIntents == ["timer.pause"])
     #expect(coverage.messages.count == 2)

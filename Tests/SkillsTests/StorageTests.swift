@@ -11,7 +11,8 @@ struct StorageTests {
     try AtomicFile.write(Data("one".utf8), to: url)
     try AtomicFile.write(Data("two".utf8), to: url)
     #expect(try String(contentsOf: url, encoding: .utf8) == "two")
-    let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: url.deletingLastPathComponent().path)
     #expect(names == ["store.json"])
   }
 

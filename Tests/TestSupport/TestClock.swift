@@ -50,7 +50,8 @@ public final class TestClock: Clock, Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let resumeNow: Result<Void, any Error>? = state.withLock { state in
           if Task.isCancelled { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }

@@ -27,7 +27,9 @@ final class CommandHarness: Sendable {
   ) async -> Int32 {
     out.withLock { $0 = "" }
     err.withLock { $0 = "" }
-    var environment = ["INTENT_DATA_DIR": dataDirectory.path, "TZ": "Asia/Shanghai", "HOME": folder.url.path]
+    var environment = [
+      "INTENT_DATA_DIR": dataDirectory.path, "TZ": "Asia/Shanghai", "HOME": folder.url.path,
+    ]
     environment.merge(extra) { $1 }
     let io = CommandIO(
       readInput: { Data() }, write: { text in self.append(text, toError: false) },
@@ -35,7 +37,8 @@ final class CommandHarness: Sendable {
       currentDirectory: folder.url)
     var full = arguments
     if ["run", "replay"].contains(arguments.first) {
-      full.insert(contentsOf: ["--no-builtin", "--grammars", (grammars ?? self.grammars).path], at: 1)
+      full.insert(
+        contentsOf: ["--no-builtin", "--grammars", (grammars ?? self.grammars).path], at: 1)
     }
     return await IntentCommand.run(full, io: io)
   }
@@ -111,7 +114,9 @@ struct RunCommandTests {
     let cli = try CommandHarness()
     defer { cli.folder.remove() }
     #expect(await cli.run(["run", "今天吃什么"]) == 0)
-    #expect(cli.stdout.contains("route         unmatched (no intent matched; no cloud model is configured)"))
+    #expect(
+      cli.stdout.contains(
+        "route         unmatched (no intent matched; no cloud model is configured)"))
     #expect(cli.stdout.contains("can do        timer.start (start a countdown timer)"))
   }
 
@@ -129,15 +134,18 @@ struct RunCommandTests {
     let cli = try CommandHarness()
     defer { cli.folder.remove() }
     #expect(await cli.run(["run", "--route", "sky", "x"]) == 2)
-    #expect(cli.stderr.hasPrefix("error: '--route' must be 'auto', 'local' or 'cloud', not 'sky'\n"))
+    #expect(
+      cli.stderr.hasPrefix("error: '--route' must be 'auto', 'local' or 'cloud', not 'sky'\n"))
     #expect(await cli.run(["run", "x"], environment: ["INTENT_ROUTE": "wifi"]) == 2)
-    #expect(cli.stderr.hasPrefix("error: INTENT_ROUTE must be 'auto', 'local' or 'cloud', not 'wifi'\n"))
+    #expect(
+      cli.stderr.hasPrefix("error: INTENT_ROUTE must be 'auto', 'local' or 'cloud', not 'wifi'\n"))
   }
 
   @Test func corruptTimerStoreIsReportedAndSetAside() async throws {
     let cli = try CommandHarness()
     defer { cli.folder.remove() }
-    try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: cli.dataDirectory, withIntermediateDirectories: true)
     try Data("{{{".utf8).write(to: cli.dataDirectory.appendingPathComponent("timers.json"))
     #expect(await cli.run(["run", "--now", now, "3分钟后提醒我关火"]) == 0)
     #expect(cli.stderr.contains("warning: timer store"))

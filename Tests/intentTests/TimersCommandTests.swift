@@ -26,6 +26,7 @@ struct TimersCommandTests {
     let cli = try CommandHarness()
     defer { cli.folder.remove() }
     #expect(await cli.run(["timers", "关火"]) == 2)
-    #expect(cli.stderr.hasPrefix("error: unexpected argument '关火'; 'intent timers' takes no text\n"))
+    #expect(
+      cli.stderr.hasPrefix("error: unexpected argument '关火'; 'intent timers' takes no text\n"))
   }
 }
