@@ -49,8 +49,6 @@ struct Scorer {
   static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
-  /// Share of a payload captured by a pattern's `{text}` that counts as explained.
-  static let capturedPayloadCredit = 0.8
 
   let grammar: CompiledGrammar
 
@@ -210,22 +208,29 @@ struct Scorer {
           contribution: Self.filledSlotBonus))
     }
 
-    // Coverage: how much of the utterance this intent's evidence explains.
+    // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
+    // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
+    // the evidence leaves unexplained, and counts as partly explained.
     var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
+    if patternMatch != nil { explainedLength = analysis.contentLength }
     if let textSlot {
-      let payloadRange: Range<Int>?
-      payloadRange = patternMatch?.capture(named: textSlot.name)
-      // A captured payload is taken whole (its fillers and keywords are the user's words);
-      // otherwise the payload is what the evidence leaves unexplained.
-      let removed = payloadRange.map { range in
-        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
-      } ?? explained
-      if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
+      var payload: (text: String, range: Range<Int>)?
+      if let patternMatch {
+        if let range = patternMatch.capture(named: textSlot.name) {
+          payload = PayloadText.payload(
+            in: analysis.text,
+            removing: [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count])
+        }
+      } else {
+        payload = PayloadText.payload(in: analysis.text, removing: explained)
+        if payload != nil {
+          let residual = analysis.contentLength - explainedLength
+          explainedLength += Int(Double(residual) * Self.payloadCredit)
+        }
+      }
+      if let payload {
         slots.append(
           FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
-        let residual = analysis.contentLength - explainedLength
-        let credit = payloadRange != nil ? Self.capturedPayloadCredit : Self.payloadCredit
-        explainedLength += Int(Double(residual) * credit)
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
@@ -234,8 +239,6 @@ struct Scorer {
             kind: .missingSlot, detail: "required slot '\(textSlot.name)' is empty",
             contribution: -Self.missingSlotPenalty))
       }
-    } else if patternMatch != nil {
-      explainedLength = analysis.contentLength
     }
     let coverage =
       analysis.contentLength == 0
