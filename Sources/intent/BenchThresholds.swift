@@ -71,7 +71,13 @@ struct BenchThresholds: Sendable, Equatable {
       }
       limits.append(Limit(metric: key, value: number, isMaximum: Self.maximumKeys.contains(key)))
     }
+    limits.sort { (Self.order.firstIndex(of: $0.metric) ?? 0) < (Self.order.firstIndex(of: $1.metric) ?? 0) }
   }
+
+  /// The order limits are checked and reported in, whatever the order in the file.
+  static let order = [
+    "accuracy", "precision", "coverage", "false_accept", "slot_exact", "calibration_error", "multi",
+  ]
 
   /// Creates thresholds directly.
   init(split: String, limits: [Limit]) {
@@ -79,7 +85,7 @@ struct BenchThresholds: Sendable, Equatable {
     self.limits = limits
   }
 
-  /// The figures of `report` that break a limit, in file order.
+  /// The figures of `report` that break a limit, in ``order``.
   func violations(of report: BenchReport) -> [Violation] {
     limits.compactMap { limit in
       guard let actual = Self.figure(limit.metric, in: report) else { return nil }

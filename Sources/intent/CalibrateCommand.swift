@@ -25,6 +25,9 @@ enum CalibrateCommand {
   static let defaultOutput = "Grammars/" + GrammarLoader.calibrationFileName
   /// The local precision aimed for unless told otherwise (DESIGN.md: ≥ 99% on test fixtures).
   static let defaultTargetPrecision = 0.99
+  /// The lowest local threshold ever chosen: a local answer must at least be more likely right
+  /// than wrong, even when the dev lines would allow less.
+  static let minimumLocalThreshold = 0.5
   /// Folds for the cross-validated calibration error.
   static let folds = 5
   /// Rows of the trade-off table.
@@ -112,25 +115,28 @@ enum CalibrateCommand {
     let chosen: RoutingPoint?
     if let budget {
       goal = "send at most \(BenchFormat.percent(budget)) of in-scope lines to the cloud"
-      chosen = fitter.threshold(forCloudBudget: budget, samples: routing)
+      chosen = fitter.threshold(forCloudBudget: budget, samples: routing).map {
+        $0.threshold >= minimumLocalThreshold
+          ? $0 : CalibrationFitter.routingPoint(at: minimumLocalThreshold, samples: routing)
+      }
     } else {
       let precision = target ?? defaultTargetPrecision
       goal = "local precision ≥ \(BenchFormat.percent(precision))"
       chosen = fitter.threshold(forPrecision: precision, samples: routing).map { point in
         // A little above the lowest qualifying confidence, rounded up to three decimals.
-        let rounded = min(1, (point.threshold * 1_000).rounded(.up) / 1_000)
+        let rounded = min(1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
         let adjusted = CalibrationFitter.routingPoint(at: rounded, samples: routing)
         return (adjusted.precision ?? 0) >= precision ? adjusted : point
       }
     }
 
     var out = "intent calibrate: \(dev.count) dev lines, \(samples.count) with a candidate intent\n\n"
-    out += "  method                         \(method.rawValue)\n"
-    out += "  calibration error in force     \(BenchFormat.decimal(before)) (\(current.method))\n"
+    out += "  \(BenchFormat.pad("method", 36)) \(method.rawValue)\n"
+    out += "  \(BenchFormat.pad("calibration error in force", 36)) \(BenchFormat.decimal(before)) (\(current.method))\n"
     for (name, error) in crossValidated {
-      out += "  \(BenchFormat.pad("\(name.rawValue), \(folds)-fold cross-validated", 30)) \(BenchFormat.decimal(error))\n"
+      out += "  \(BenchFormat.pad("\(name.rawValue), \(folds)-fold cross-validated", 36)) \(BenchFormat.decimal(error))\n"
     }
-    out += "  \(method.rawValue) fitted on all dev lines   \(BenchFormat.decimal(after)) (in-sample)\n"
+    out += "  \(BenchFormat.pad("\(method.rawValue) fitted on all dev lines", 36)) \(BenchFormat.decimal(after)) (in-sample)\n"
     switch method {
     case .platt:
       out += String(format: "  slope %.4f, intercept %.4f\n", fitted.slope, fitted.intercept)
@@ -152,7 +158,8 @@ enum CalibrateCommand {
         + "\(BenchFormat.pad(BenchFormat.percent(row.precision), 10, right: true)) "
         + "\(BenchFormat.pad(BenchFormat.percent(row.coverage), 9, right: true)) "
         + "\(BenchFormat.pad(BenchFormat.percent(row.falseAccept), 14, right: true)) "
-        + "\(BenchFormat.pad(BenchFormat.percent(row.cloudShare), 17, right: true))  \(marks.joined(separator: " "))\n"
+        + "\(BenchFormat.pad(BenchFormat.percent(row.cloudShare), 17, right: true))"
+        + (marks.isEmpty ? "" : "  " + marks.joined(separator: " ")) + "\n"
     }
     io.write(out)
 
