@@ -100,6 +100,20 @@ public struct Engine: Sendable {
       let rightNormalized = normalizer.normalize(right)
       let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
       if isConfident(rightResult) { return [leftResult, rightResult] }
+      // "明天上午看看天气顺便提醒我带伞": the second command takes its time from the first.
+      if rightResult.missingSlots.contains(where: { ["datetime", "date"].contains($0) }),
+        let time = leftResult.slots.first(where: { $0.type == .datetime || $0.type == .date })
+      {
+        var (inherited, _) = classify(normalizer.normalize(time.source + " " + right), context: context)
+        if isConfident(inherited) {
+          inherited.text = right
+          inherited.explanation.append(
+            Evidence(
+              kind: .note, detail: "time '\(time.source)' carried over from the previous command",
+              contribution: 0))
+          return [leftResult, inherited]
+        }
+      }
       if depth + 1 < Self.maximumClauses, !rightAnalysis.conjunctions.isEmpty,
         let rest = split(rightAnalysis, context: context, depth: depth + 1)
       {

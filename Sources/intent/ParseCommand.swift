@@ -18,7 +18,7 @@ enum ParseCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
+  static func run(_ arguments: [String], io: CommandIO) async throws -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
       io.write(usage)
       return 0

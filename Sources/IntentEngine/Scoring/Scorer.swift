@@ -2,6 +2,8 @@
 struct KeywordHit: Sendable {
   var range: Range<Int>
   var entry: Int32
+  /// Whether the word was a misspelling one edit away from the keyword.
+  var isCorrected = false
 }
 
 /// Everything read from one utterance before intents are compared.
@@ -34,6 +36,8 @@ struct Candidate {
 struct Scorer {
   /// Score for a full pattern match (strong evidence: the sentence is a known shape).
   static let patternBonus = 2.5
+  /// Score for a full match of a pattern with a free-text part, which fits more sentences.
+  static let capturePatternBonus = 1.5
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
   /// Penalty per required slot left empty.
@@ -41,8 +45,12 @@ struct Scorer {
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
   static let coverageWeight = 3.0
+  /// Share of a keyword's weight that a misspelling of it earns.
+  static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
+  /// Share of a payload captured by a pattern's `{text}` that counts as explained.
+  static let capturedPayloadCredit = 0.8
 
   let grammar: CompiledGrammar
 
@@ -52,8 +60,19 @@ struct Scorer {
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
     let scalars = text.scalars
+    // Words may start where a token starts, and also at each word inside a multi-word
+    // lexicon token ("turn off" must not hide "off").
+    var starts: [Int] = []
+    starts.reserveCapacity(tokens.count)
     for token in tokens where token.kind != .symbol {
-      let start = token.range.lowerBound
+      starts.append(token.range.lowerBound)
+      guard token.kind == .lexicon, token.range.count > 2 else { continue }
+      for i in (token.range.lowerBound + 1)..<token.range.upperBound
+      where scalars[i - 1] == " " && scalars[i] != " " {
+        starts.append(i)
+      }
+    }
+    for start in starts {
       for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
@@ -64,6 +83,12 @@ struct Scorer {
         }
         if grammar.fillerEntries.contains(entry) { fillers.append(start..<end) }
         if grammar.conjunctionEntries.contains(entry) { conjunctions.append(start..<end) }
+      }
+    }
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
+    for token in tokens where token.kind == .latin && token.entry < 0 {
+      if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
+        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
       }
     }
     var contentLength = 0
@@ -110,12 +135,14 @@ struct Scorer {
         let group = intent.groups[Int(target.index)]
         if !groupHit[Int(target.index)] {
           groupHit[Int(target.index)] = true
-          score += group.weight
+          let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
+          score += weight
+          let word = lexicon.word(hit.entry)
+          let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
           evidence.append(
             Evidence(
-              kind: .keyword,
-              detail: "keyword '\(lexicon.word(hit.entry))' (group \(group.name))",
-              contribution: group.weight))
+              kind: .keyword, detail: "keyword '\(word)'\(spelled) (group \(group.name))",
+              contribution: weight))
         }
       case .exclude:
         guard !excludeHit[Int(target.index)] else { continue }
@@ -139,9 +166,10 @@ struct Scorer {
     for pattern in intent.patterns {
       if let match = matcher.match(pattern) {
         patternMatch = match
-        score += Self.patternBonus
+        let bonus = match.captures.isEmpty ? Self.patternBonus : Self.capturePatternBonus
+        score += bonus
         evidence.append(
-          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: Self.patternBonus))
+          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: bonus))
         break
       }
     }
@@ -190,14 +218,17 @@ struct Scorer {
       } else {
         payloadRange = nil
       }
+      // A captured payload is taken whole (its fillers and keywords are the user's words);
+      // otherwise the payload is what the evidence leaves unexplained.
       let removed = payloadRange.map { range in
-        explained + [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
+        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
       } ?? explained
       if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
         slots.append(
           FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
         let residual = analysis.contentLength - explainedLength
-        explainedLength += Int(Double(residual) * (patternMatch != nil ? 1 : Self.payloadCredit))
+        let credit = payloadRange != nil ? Self.capturedPayloadCredit : Self.payloadCredit
+        explainedLength += Int(Double(residual) * credit)
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty

@@ -80,6 +80,8 @@ public struct CompiledGrammar: Sendable {
   var fillerEntries: Set<Int32>
   /// Lexicon entries of the `conjunctions` lists, where multi-command utterances split.
   var conjunctionEntries: Set<Int32>
+  /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
+  var typoIndex: TypoIndex
   /// Every example, for `intent check`.
   public internal(set) var examples: [GrammarExample]
   /// Warnings from loading (unused lists and the like).

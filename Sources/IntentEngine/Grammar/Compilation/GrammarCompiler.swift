@@ -246,6 +246,10 @@ public struct GrammarCompiler: Sendable {
       }
     }
     for word in extraWords { _ = addWord(word) }
+    var typoIndex = TypoIndex()
+    for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
+      typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
+    }
 
     var warnings: [Diagnostic] = []
     for (name, lists) in listSyntax.sorted(by: { $0.key < $1.key })
@@ -260,7 +264,7 @@ public struct GrammarCompiler: Sendable {
     return .success(
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
-        conjunctionEntries: conjunctionEntries, examples: examples,
+        conjunctionEntries: conjunctionEntries, typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
 

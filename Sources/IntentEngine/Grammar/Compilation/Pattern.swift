@@ -99,7 +99,7 @@ struct PatternCompiler {
             report(open, .unclosedGroup("{", closer: "}"))
           }
           alternatives[alternatives.count - 1].append(
-            .slot(name.trimmingCharacters(in: " "), column: open + 1))
+            .slot(name.trimmingCharacters(in: " "), column: open))
         case "@":
           flushLiteral()
           let start = index
@@ -151,8 +151,10 @@ struct PatternCompiler {
         }
         return [[type == .text ? .capture(name: name) : .slot(name: name, type: type)]]
       case .optional(let inner):
+        if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
         return [[]] + expand(inner)
       case .choice(let options):
+        if let words = plainWords(node) { return [[.anyOf(Self.longestFirst(words))]] }
         return options.flatMap(expand)
       case .sequence(let parts):
         var result: [[Pattern.Element]] = [[]]
@@ -169,6 +171,31 @@ struct PatternCompiler {
           result = next
         }
         return result
+      }
+    }
+    /// The words a bracket without placeholders can match, or nil when it holds placeholders.
+    func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+      switch node {
+      case .literal(let text): return [normalize(text)]
+      case .list, .slot, .capture: return nil
+      case .optional(let inner):
+        guard let words = plainWords(inner) else { return nil }
+        return words + [[]]
+      case .choice(let options):
+        var words: [[Unicode.Scalar]] = []
+        for option in options {
+          guard let more = plainWords(option) else { return nil }
+          words += more
+        }
+        return words
+      case .sequence(let parts):
+        var words: [[Unicode.Scalar]] = [[]]
+        for part in parts {
+          guard let tails = plainWords(part) else { return nil }
+          words = words.flatMap { head in tails.map { head + $0 } }
+          if words.count > Pattern.expansionLimit { return nil }
+        }
+        return words
       }
     }
     var sequences = expand(root)
@@ -195,6 +222,13 @@ struct PatternCompiler {
       return head + tail
     }
     return head.dropLast() + [.literal(a + b)] + tail.dropFirst()
+  }
+
+  /// Unique options, longest first, so that matching tries the most specific word first.
+  private static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
+    var seen = Set<[Unicode.Scalar]>()
+    let unique = words.filter { seen.insert($0).inserted }
+    return unique.sorted { $0.count > $1.count }
   }
 
   private static func hasAdjacentCaptures(_ sequence: [Pattern.Element]) -> Bool {

@@ -59,7 +59,7 @@ struct GrammarParser {
       report(at: line, line.content.endIndex, .missingIntentID)
       return nil
     }
-    let idStart = rest.startIndex
+    let idStart = id.startIndex
     if !IntentSyntaxRules.isValidID(String(id)) {
       report(at: line, idStart, .invalidIntentID(String(id)))
     }
