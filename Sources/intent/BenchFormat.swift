@@ -57,15 +57,15 @@ enum BenchFormat {
     var rows: [(String, String, String)] = [
       (
         "accuracy (in scope, top-1)", percent(report.accuracy),
-        "\(report.inScopeCount) in-scope lines"
+        "\(count(report.inScopeCount)) in-scope lines"
       ),
-      ("local precision", percent(report.precision), "\(report.localCount) routed locally"),
+      ("local precision", percent(report.precision), "\(count(report.localCount)) routed locally"),
       ("local coverage", percent(report.coverage), "of in-scope lines routed locally"),
       (
         "out-of-scope false accepts", percent(report.falseAccept),
-        "\(report.outOfScopeCount) out-of-scope lines"
+        "\(count(report.outOfScopeCount)) out-of-scope lines"
       ),
-      ("slot exact-match", percent(report.slotExact), "\(report.slotLineCount) lines with slots"),
+      ("slot exact-match", percent(report.slotExact), "\(count(report.slotLineCount)) lines with slots"),
       (
         "multi-command", percent(report.multi),
         "\(report.multiLineCount) multi-command lines"
@@ -94,9 +94,9 @@ enum BenchFormat {
   static func text(_ report: BenchReport) -> String {
     var out =
       "intent bench: \(count(report.lineCount)) lines (split \(report.split)), "
-      + "\(report.inScopeCount) in scope, \(report.outOfScopeCount) out of scope\n\n"
+      + "\(count(report.inScopeCount)) in scope, \(count(report.outOfScopeCount)) out of scope\n\n"
     for (label, value, detail) in headline(report) {
-      out += "  \(pad(label, 28)) \(pad(value, 24))  \(detail)\n"
+      out += "  \(pad(label, 28)) \(pad(value, 32))  \(detail)\n"
     }
 
     out += "\nper intent (decided locally; 'none' = not handled locally)\n"

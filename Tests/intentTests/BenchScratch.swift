@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import intent
@@ -69,18 +69,14 @@ final class BenchScratch: Sendable {
 
   /// Runs `intent` with the scratch grammar only, in the scratch folder.
   func run(_ arguments: [String]) async -> CommandOutput {
-    let output = Mutex(CommandOutput())
+    let stdout = OutputBuffer()
+    let stderr = OutputBuffer()
     let io = CommandIO(
-      readInput: { Data() },
-      write: { text in output.withLock { $0.stdout += text } },
-      writeError: { text in output.withLock { $0.stderr += text } },
-      environment: [:], currentDirectory: root)
+      readInput: { Data() }, write: stdout.append, writeError: stderr.append, environment: [:],
+      currentDirectory: root)
     let all = arguments + ["--no-builtin", "--grammars", "grammars"]
     let code = await IntentCommand.run(all, io: io)
-    return output.withLock {
-      $0.code = code
-      return $0
-    }
+    return CommandOutput(stdout: stdout.text, stderr: stderr.text, code: code)
   }
 }
 
