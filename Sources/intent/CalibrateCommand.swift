@@ -152,7 +152,7 @@ enum CalibrateCommand {
     for row in rows.sorted(by: { $0.threshold < $1.threshold }) where seen.insert(row.threshold).inserted {
       var marks: [String] = []
       if row.threshold == chosen?.threshold { marks.append("← chosen") }
-      if row.threshold == current.localThreshold { marks.append("(in force)") }
+      if row.threshold == current.localThreshold { marks.append("(current threshold, refitted mapping)") }
       out +=
         "  \(BenchFormat.pad(String(format: "%.3f", row.threshold), 16)) "
         + "\(BenchFormat.pad(BenchFormat.percent(row.precision), 10, right: true)) "
