@@ -22,7 +22,8 @@ struct Timings {
     p50 = percentile(0.50)
     p95 = percentile(0.95)
     p99 = percentile(0.99)
-    mean = sorted.isEmpty ? 0 : sorted.reduce(0.0) { $0 + Double($1) } / Double(sorted.count) / 1_000
+    mean =
+      sorted.isEmpty ? 0 : sorted.reduce(0.0) { $0 + Double($1) } / Double(sorted.count) / 1_000
     min = sorted.first.map { Double($0) / 1_000 } ?? 0
     max = sorted.last.map { Double($0) / 1_000 } ?? 0
   }

@@ -50,7 +50,9 @@ struct SyntheticGrammar {
       let target = Int.random(in: 0..<intents, using: &rng)
       let words = vocabulary[target]
       let neighbour = vocabulary[Int.random(in: 0..<intents, using: &rng)]
-      var parts = [words[Int.random(in: 0...1, using: &rng)], words[Int.random(in: 2...4, using: &rng)]]
+      var parts = [
+        words[Int.random(in: 0...1, using: &rng)], words[Int.random(in: 2...4, using: &rng)],
+      ]
       if Bool.random(using: &rng) { parts.append(neighbour[Int.random(in: 2...4, using: &rng)]) }
       parts.append(Self.fillers[Int.random(in: 0..<Self.fillers.count, using: &rng)])
       parts.shuffle(using: &rng)

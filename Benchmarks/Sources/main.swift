@@ -44,7 +44,8 @@ let builtinUtterances = [
   "把鸡蛋加到购物清单", "北京天气", "明天杭州会不会下雨", "我这儿冷不冷", "我今天走了多少步",
   "昨晚睡得怎么样", "我有哪些提醒", "天气预报用英语怎么说", "计时器是谁发明的", "放首歌",
   "set a timer for 10 minutes", "in 90 seconds remind me to check the oven", "cancel my timer",
-  "remind me to call mom at 5pm", "wake me up at 7 tomorrow", "note that the wifi password is sunflower42",
+  "remind me to call mom at 5pm", "wake me up at 7 tomorrow",
+  "note that the wifi password is sunflower42",
   "add milk to my shopping list", "what's the weather in Paris tomorrow", "do I need an umbrella",
   "how many steps did I take today", "how did I sleep last night", "what reminders do I have",
   "play some jazz", "turn off the living room lights", "tell me a joke",
@@ -82,7 +83,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--fixtures"),
 var utterances = fixtureUtterances(in: fixtureFolder)
 let source: String
 if utterances.isEmpty {
-  utterances = builtinUtterances.map { ($0, $0.unicodeScalars.contains { $0.value >= 0x3000 } ? "zh" : "en") }
+  utterances = builtinUtterances.map {
+    ($0, $0.unicodeScalars.contains { $0.value >= 0x3000 } ? "zh" : "en")
+  }
   source = "built-in list"
 } else {
   source = "\(fixtureFolder.lastPathComponent)/"
@@ -96,7 +99,9 @@ if quick, utterances.count > 300 {
 #if DEBUG
   line("warning: debug build; figures are for smoke testing only (use -c release)")
 #endif
-line("intent-benchmarks\(quick ? " --quick" : ""): \(utterances.count) utterances from \(source), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+line(
+  "intent-benchmarks\(quick ? " --quick" : ""): \(utterances.count) utterances from \(source), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
 
 // MARK: - Load
 
@@ -134,13 +139,18 @@ do {
   let passes = quick ? 1 : 5
   let block = time {
     for _ in 0..<passes {
-      for (text, _) in utterances { sink &+= engine.parse(text, context: context).alternatives.count }
+      for (text, _) in utterances {
+        sink &+= engine.parse(text, context: context).alternatives.count
+      }
     }
   }
   let throughput = Double(passes * utterances.count) / (Double(block) / 1e9)
   line("")
-  line("parse, built-in grammars (\(parse.samples) timed calls: \(rounds) rounds × \(utterances.count))")
-  line("  \(parse.percentiles)  mean \(Timings.format(parse.mean))  max \(Timings.format(parse.max))")
+  line(
+    "parse, built-in grammars (\(parse.samples) timed calls: \(rounds) rounds × \(utterances.count))"
+  )
+  line(
+    "  \(parse.percentiles)  mean \(Timings.format(parse.mean))  max \(Timings.format(parse.max))")
   for lang in byLanguage.keys.sorted() {
     if let samples = byLanguage[lang] {
       line("  \(lang): \(Timings(nanoseconds: samples).percentiles)")
@@ -227,7 +237,9 @@ if FileManager.default.isExecutableFile(atPath: intentBinary.path) {
   }
   let cold = Timings(nanoseconds: runs)
   line("cold process: 'intent parse --json 三分钟后提醒我' (\(processRuns) launches, launch to exit)")
-  line("  \(cold.percentiles)  min \(Timings.format(cold.min))\(failures > 0 ? "  (\(failures) failed)" : "")")
+  line(
+    "  \(cold.percentiles)  min \(Timings.format(cold.min))\(failures > 0 ? "  (\(failures) failed)" : "")"
+  )
 } else {
   line("cold process: skipped; no 'intent' binary next to this one (run 'swift build' first)")
 }

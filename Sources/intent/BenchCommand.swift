@@ -44,7 +44,9 @@ enum BenchCommand {
     let parsed = try Arguments(
       arguments,
       flags: EngineOptions.flags.union(["--json", "--markdown", "--failures", "--no-thresholds"]),
-      options: EngineOptions.options.union(["--split", "--junit", "--svg", "--thresholds", "--repeat"]))
+      options: EngineOptions.options.union([
+        "--split", "--junit", "--svg", "--thresholds", "--repeat",
+      ]))
     if parsed.has("--json"), parsed.has("--markdown") {
       throw UsageError(message: "'--json' and '--markdown' cannot be used together")
     }
@@ -67,7 +69,8 @@ enum BenchCommand {
       options.context.now = EngineOptions.date(fromISO8601: defaults.defaultNow) ?? Date()
     }
     if parsed.value("--time-zone") == nil {
-      options.context.timeZone = TimeZone(identifier: defaults.defaultTimeZone) ?? options.context.timeZone
+      options.context.timeZone =
+        TimeZone(identifier: defaults.defaultTimeZone) ?? options.context.timeZone
     }
 
     // Thresholds: explicit file, or thresholds.json inside the single fixture folder.
@@ -103,7 +106,8 @@ enum BenchCommand {
       !FileManager.default.fileExists(atPath: io.url(forPath: defaultPath).path)
     {
       io.writeError(
-        "error: no '\(defaultPath)' folder here; run from the repository root or pass fixture paths\n")
+        "error: no '\(defaultPath)' folder here; run from the repository root or pass fixture paths\n"
+      )
       return 1
     }
     let loaded = FixtureReader.load(paths: paths, io: io)
@@ -117,22 +121,30 @@ enum BenchCommand {
     let wanted = Set([split, thresholds?.split].compactMap { $0 })
     let progress = Progress(io: io, total: loaded.fixtures.count)
     var lines: [BenchLine] = []
-    for (index, fixture) in loaded.fixtures.enumerated() where wanted.contains(where: { fixture.isIn(split: $0) }) {
-      let result = engine.parse(fixture.text, context: context(for: fixture, default: options.context))
+    for (index, fixture) in loaded.fixtures.enumerated()
+    where wanted.contains(where: { fixture.isIn(split: $0) }) {
+      let result = engine.parse(
+        fixture.text, context: context(for: fixture, default: options.context))
       lines.append(
-        BenchLine(fixture: fixture, result: result, outcome: BenchOutcome(fixture: fixture, result: result, engine: engine)))
+        BenchLine(
+          fixture: fixture, result: result,
+          outcome: BenchOutcome(fixture: fixture, result: result, engine: engine)))
       progress.update(index + 1, "scoring")
     }
     progress.finish()
 
     let selected = lines.filter { $0.fixture.isIn(split: split) }
     if selected.isEmpty {
-      io.writeError("error: no fixture lines in split '\(split)' under \(paths.map { "'\($0)'" }.joined(separator: ", "))\n")
+      io.writeError(
+        "error: no fixture lines in split '\(split)' under \(paths.map { "'\($0)'" }.joined(separator: ", "))\n"
+      )
       return 1
     }
-    let latency = measureLatency(selected, engine: engine, repetitions: repetitions, io: io, defaultContext: options.context)
+    let latency = measureLatency(
+      selected, engine: engine, repetitions: repetitions, io: io, defaultContext: options.context)
     let report = BenchReport(
-      split: split, outcomes: selected.map(\.outcome), localThreshold: engine.calibration.localThreshold,
+      split: split, outcomes: selected.map(\.outcome),
+      localThreshold: engine.calibration.localThreshold,
       latency: latency)
 
     // Thresholds are checked on their own split, which may differ from the one reported.
@@ -149,7 +161,9 @@ enum BenchCommand {
       if checked.lineCount == 0 {
         violations.append(
           BenchThresholds.Violation(
-            limit: .init(metric: "lines in split '\(thresholds.split)'", value: 1, isMaximum: false), actual: 0))
+            limit: .init(
+              metric: "lines in split '\(thresholds.split)'", value: 1, isMaximum: false), actual: 0
+          ))
       } else {
         violations = thresholds.violations(of: checked)
         unmeasured = thresholds.unmeasured(in: checked)
@@ -164,7 +178,8 @@ enum BenchCommand {
 
     if let junit = parsed.value("--junit") {
       do {
-        try Data(JUnitWriter.document(selected).utf8).write(to: io.url(forPath: junit), options: .atomic)
+        try Data(JUnitWriter.document(selected).utf8).write(
+          to: io.url(forPath: junit), options: .atomic)
       } catch {
         io.writeError("error: cannot write JUnit file '\(junit)': \(error.localizedDescription)\n")
         return 1
@@ -187,7 +202,11 @@ enum BenchCommand {
     if parsed.has("--json") {
       guard case .object(var members) = report.json() else { return 1 }
       members.append(
-        ("thresholds", thresholdsJSON(thresholds, path: thresholdsPath, violations: violations, unmeasured: unmeasured)))
+        (
+          "thresholds",
+          thresholdsJSON(
+            thresholds, path: thresholdsPath, violations: violations, unmeasured: unmeasured)
+        ))
       if showFailures { members.append(("failures", .array(failures.map(failureJSON)))) }
       io.write(JSONValue.object(members).prettyJSONText + "\n")
     } else if parsed.has("--markdown") {
@@ -200,12 +219,15 @@ enum BenchCommand {
 
     if let thresholds, let thresholdsPath {
       for metric in unmeasured {
-        io.writeError("note: '\(metric)' in \(thresholdsPath) was not checked; no line measures it\n")
+        io.writeError(
+          "note: '\(metric)' in \(thresholdsPath) was not checked; no line measures it\n")
       }
       if violations.isEmpty {
         io.writeError("thresholds met (\(thresholdsPath), split \(thresholds.split))\n")
       } else {
-        io.writeError("error: \(violations.count) figure(s) broke \(thresholdsPath) (split \(thresholds.split)):\n")
+        io.writeError(
+          "error: \(violations.count) figure(s) broke \(thresholdsPath) (split \(thresholds.split)):\n"
+        )
         for violation in violations { io.writeError("  \(violation.description)\n") }
         io.writeError("  see 'intent bench --failures' for the lines behind them\n")
         return 1
@@ -224,7 +246,8 @@ enum BenchCommand {
   /// Contexts are built before timing; each result is folded into a checksum so the optimiser
   /// cannot drop the call.
   static func measureLatency(
-    _ lines: [BenchLine], engine: Engine, repetitions: Int, io: CommandIO, defaultContext: ParseContext
+    _ lines: [BenchLine], engine: Engine, repetitions: Int, io: CommandIO,
+    defaultContext: ParseContext
   ) -> LatencySummary? {
     guard repetitions > 0 else { return nil }
     let inputs = lines.map { ($0.fixture.text, context(for: $0.fixture, default: defaultContext)) }
@@ -262,8 +285,10 @@ enum BenchCommand {
         .array(
           violations.map {
             .object([
-              ("metric", .string($0.limit.metric)), ("value", .number(BenchFormat.rounded($0.actual))),
-              ("limit", .number($0.limit.value)), ("kind", .string($0.limit.isMaximum ? "max" : "min")),
+              ("metric", .string($0.limit.metric)),
+              ("value", .number(BenchFormat.rounded($0.actual))),
+              ("limit", .number($0.limit.value)),
+              ("kind", .string($0.limit.isMaximum ? "max" : "min")),
             ])
           })
       ),
@@ -301,7 +326,8 @@ enum BenchCommand {
       for evidence in line.result.explanation {
         let amount =
           evidence.contribution == 0
-          ? "" : String(format: "  %@%.2f", evidence.contribution > 0 ? "+" : "", evidence.contribution)
+          ? ""
+          : String(format: "  %@%.2f", evidence.contribution > 0 ? "+" : "", evidence.contribution)
         out += "      \(evidence.kind.rawValue): \(evidence.detail)\(amount)\n"
       }
     }

@@ -89,7 +89,9 @@ enum FixtureReader {
   }
 
   /// Reads one line; blank lines and lines starting with `//` are not fixtures and are skipped.
-  static func fixture(from line: JSONLines.Line, file: String) -> Result<BenchFixture, JSONLines.LineError>? {
+  static func fixture(from line: JSONLines.Line, file: String) -> Result<
+    BenchFixture, JSONLines.LineError
+  >? {
     func failure(_ message: String) -> Result<BenchFixture, JSONLines.LineError> {
       .failure(JSONLines.LineError(message: "\(file):\(line.number): \(message)"))
     }

@@ -65,7 +65,10 @@ enum BenchFormat {
         "out-of-scope false accepts", percent(report.falseAccept),
         "\(count(report.outOfScopeCount)) out-of-scope lines"
       ),
-      ("slot exact-match", percent(report.slotExact), "\(count(report.slotLineCount)) lines with slots"),
+      (
+        "slot exact-match", percent(report.slotExact),
+        "\(count(report.slotLineCount)) lines with slots"
+      ),
       (
         "multi-command", percent(report.multi),
         "\(report.multiLineCount) multi-command lines"
@@ -112,9 +115,11 @@ enum BenchFormat {
 
     out += "\nconfusion (rows expected, columns decided locally)\n"
     let width = max(6, (report.confusion.labels.map(\.count).max() ?? 4) + 1)
-    out += "  \(pad("", width))" + report.confusion.labels.enumerated().map {
-      pad("[\($0.offset + 1)]", 6, right: true)
-    }.joined() + "\n"
+    out +=
+      "  \(pad("", width))"
+      + report.confusion.labels.enumerated().map {
+        pad("[\($0.offset + 1)]", 6, right: true)
+      }.joined() + "\n"
     for (i, label) in report.confusion.labels.enumerated() {
       out += "  \(pad("[\(i + 1)] " + label, width + 4))"
       out += report.confusion.counts[i].map { pad($0 == 0 ? "·" : String($0), 6, right: true) }
@@ -131,7 +136,9 @@ enum BenchFormat {
 
     out += "\nrisk–coverage (local threshold: precision, coverage, false accepts)\n"
     for point in report.riskCoverage {
-      let marker = abs(point.threshold - report.localThreshold) < 0.025 ? "  ← nearest to threshold in force" : ""
+      let marker =
+        abs(point.threshold - report.localThreshold) < 0.025
+        ? "  ← nearest to threshold in force" : ""
       out +=
         "  \(String(format: "%.2f", point.threshold))  \(pad(percent(point.precision), 7, right: true))  "
         + "\(pad(percent(point.coverage), 7, right: true))  \(pad(percent(point.falseAccept), 7, right: true))\(marker)\n"

@@ -82,7 +82,9 @@ struct BenchOutcome: Sendable {
     confidence = result.confidence
     isLocal = result.route == .local && result.intent != nil
     isEligible = result.intent != nil && result.missingSlots.isEmpty
-    share = result.intent == nil ? nil : engine.calibration.shares(of: result.alternatives.map(\.score)).first
+    share =
+      result.intent == nil
+      ? nil : engine.calibration.shares(of: result.alternatives.map(\.score)).first
     if let intent = result.intent {
       fixedThreshold = engine.intents.first { $0.id == intent }?.threshold
     }

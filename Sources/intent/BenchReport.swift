@@ -116,7 +116,8 @@ struct BenchReport: Sendable {
       let recall = Self.ratio(truePositives, support)
       var f1: Double?
       if let p = precision, let r = recall { f1 = p + r == 0 ? 0 : 2 * p * r / (p + r) }
-      return IntentScore(intent: label, precision: precision, recall: recall, f1: f1, support: support)
+      return IntentScore(
+        intent: label, precision: precision, recall: recall, f1: f1, support: support)
     }
   }
 

@@ -57,13 +57,15 @@ struct BenchThresholds: Sendable, Equatable {
     for (key, value) in members {
       if key == "split" {
         guard let name = value.stringValue, BenchCommand.splits.contains(name) else {
-          throw JSONLines.LineError(message: "\(path): 'split' must be \"dev\", \"test\" or \"all\"")
+          throw JSONLines.LineError(
+            message: "\(path): 'split' must be \"dev\", \"test\" or \"all\"")
         }
         split = name
         continue
       }
       guard known.contains(key) else {
-        let hint = Spelling.suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let hint =
+          Spelling.suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw JSONLines.LineError(message: "\(path): unknown figure '\(key)'\(hint)")
       }
       guard let number = value.numberValue, (0...1).contains(number) else {
@@ -71,7 +73,9 @@ struct BenchThresholds: Sendable, Equatable {
       }
       limits.append(Limit(metric: key, value: number, isMaximum: Self.maximumKeys.contains(key)))
     }
-    limits.sort { (Self.order.firstIndex(of: $0.metric) ?? 0) < (Self.order.firstIndex(of: $1.metric) ?? 0) }
+    limits.sort {
+      (Self.order.firstIndex(of: $0.metric) ?? 0) < (Self.order.firstIndex(of: $1.metric) ?? 0)
+    }
   }
 
   /// The order limits are checked and reported in, whatever the order in the file.

@@ -124,19 +124,24 @@ enum CalibrateCommand {
       goal = "local precision ≥ \(BenchFormat.percent(precision))"
       chosen = fitter.threshold(forPrecision: precision, samples: routing).map { point in
         // A little above the lowest qualifying confidence, rounded up to three decimals.
-        let rounded = min(1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
+        let rounded = min(
+          1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
         let adjusted = CalibrationFitter.routingPoint(at: rounded, samples: routing)
         return (adjusted.precision ?? 0) >= precision ? adjusted : point
       }
     }
 
-    var out = "intent calibrate: \(dev.count) dev lines, \(samples.count) with a candidate intent\n\n"
+    var out =
+      "intent calibrate: \(dev.count) dev lines, \(samples.count) with a candidate intent\n\n"
     out += "  \(BenchFormat.pad("method", 36)) \(method.rawValue)\n"
-    out += "  \(BenchFormat.pad("calibration error in force", 36)) \(BenchFormat.decimal(before)) (\(current.method))\n"
+    out +=
+      "  \(BenchFormat.pad("calibration error in force", 36)) \(BenchFormat.decimal(before)) (\(current.method))\n"
     for (name, error) in crossValidated {
-      out += "  \(BenchFormat.pad("\(name.rawValue), \(folds)-fold cross-validated", 36)) \(BenchFormat.decimal(error))\n"
+      out +=
+        "  \(BenchFormat.pad("\(name.rawValue), \(folds)-fold cross-validated", 36)) \(BenchFormat.decimal(error))\n"
     }
-    out += "  \(BenchFormat.pad("\(method.rawValue) fitted on all dev lines", 36)) \(BenchFormat.decimal(after)) (in-sample)\n"
+    out +=
+      "  \(BenchFormat.pad("\(method.rawValue) fitted on all dev lines", 36)) \(BenchFormat.decimal(after)) (in-sample)\n"
     switch method {
     case .platt:
       out += String(format: "  slope %.4f, intercept %.4f\n", fitted.slope, fitted.intercept)
@@ -149,10 +154,13 @@ enum CalibrateCommand {
     let inForce = CalibrationFitter.routingPoint(at: current.localThreshold, samples: routing)
     rows.append(inForce)
     var seen: Set<Double> = []
-    for row in rows.sorted(by: { $0.threshold < $1.threshold }) where seen.insert(row.threshold).inserted {
+    for row in rows.sorted(by: { $0.threshold < $1.threshold })
+    where seen.insert(row.threshold).inserted {
       var marks: [String] = []
       if row.threshold == chosen?.threshold { marks.append("← chosen") }
-      if row.threshold == current.localThreshold { marks.append("(current threshold, refitted mapping)") }
+      if row.threshold == current.localThreshold {
+        marks.append("(current threshold, refitted mapping)")
+      }
       out +=
         "  \(BenchFormat.pad(String(format: "%.3f", row.threshold), 16)) "
         + "\(BenchFormat.pad(BenchFormat.percent(row.precision), 10, right: true)) "

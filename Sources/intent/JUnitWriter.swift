@@ -16,7 +16,9 @@ struct BenchLine: Sendable {
     ]
     parts += outcome.slotDifferences.filter { _ in outcome.problems.contains(.slots) }
     if outcome.problems.contains(.clauses), let clauses = outcome.expectedClauses {
-      let render = { (ids: [IntentID?]) in ids.map { $0?.rawValue ?? "none" }.joined(separator: " + ") }
+      let render = { (ids: [IntentID?]) in
+        ids.map { $0?.rawValue ?? "none" }.joined(separator: " + ")
+      }
       parts.append("clauses \(render(outcome.predictedClauses)), expected \(render(clauses))")
     }
     return parts.joined(separator: "; ")
@@ -69,7 +71,8 @@ enum JUnitWriter {
   static func explanation(of result: ParseResult) -> String {
     result.explanation.map { evidence in
       let sign = evidence.contribution > 0 ? "+" : ""
-      let amount = evidence.contribution == 0 ? "" : " \(sign)\(String(format: "%.2f", evidence.contribution))"
+      let amount =
+        evidence.contribution == 0 ? "" : " \(sign)\(String(format: "%.2f", evidence.contribution))"
       return "\(evidence.kind.rawValue): \(evidence.detail)\(amount)"
     }.joined(separator: "\n")
   }

@@ -9,7 +9,8 @@ enum SVGChartWriter {
   /// The file names written into the `--svg` folder.
   static let fileNames = ["reliability.svg", "risk-coverage.svg", "confusion.svg"]
 
-  private static let font = "font-family=\"system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\""
+  private static let font =
+    "font-family=\"system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\""
 
   /// Writes all three charts into `directory`, creating it when needed.
   static func write(_ report: BenchReport, curve: [RoutingPoint], to directory: URL) throws {
@@ -37,7 +38,8 @@ enum SVGChartWriter {
       "expected calibration error \(ece) · \(lines) lines with a candidate · split \(report.split)",
       x: 20, y: 52, size: 12, fill: "#555")
     svg += plot.frame()
-    svg += plot.grid(xTicks: (0...10).map { Double($0) / 10 }, yTicks: (0...10).map { Double($0) / 10 })
+    svg += plot.grid(
+      xTicks: (0...10).map { Double($0) / 10 }, yTicks: (0...10).map { Double($0) / 10 })
     svg += plot.axisLabels(x: "confidence", y: "accuracy (share right)")
     svg +=
       "<line x1=\"\(f(plot.x(0)))\" y1=\"\(f(plot.y(0)))\" x2=\"\(f(plot.x(1)))\" y2=\"\(f(plot.y(1)))\" "
@@ -57,12 +59,14 @@ enum SVGChartWriter {
       svg +=
         "<circle cx=\"\(f(plot.x(bin.meanConfidence)))\" cy=\"\(f(plot.y(bin.meanConfidence)))\" r=\"3.5\" "
         + "fill=\"#d8453b\"><title>mean confidence \(BenchFormat.decimal(bin.meanConfidence))</title></circle>\n"
-      svg += text("\(bin.count)", x: (x0 + x1) / 2, y: top - 5, size: 10, anchor: "middle", fill: "#444")
+      svg += text(
+        "\(bin.count)", x: (x0 + x1) / 2, y: top - 5, size: 10, anchor: "middle", fill: "#444")
     }
     svg += legend(
       x: plot.left, y: plot.top + plot.height + 66,
       entries: [
-        ("#3b6fd8", "accuracy per bin (label: lines; darker = more lines)"), ("#d8453b", "mean confidence"),
+        ("#3b6fd8", "accuracy per bin (label: lines; darker = more lines)"),
+        ("#d8453b", "mean confidence"),
         ("#888", "perfect calibration"),
       ])
     return svg + "</svg>\n"
@@ -116,12 +120,16 @@ enum SVGChartWriter {
         "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"7\" fill=\"none\" stroke=\"#d8453b\" stroke-width=\"2.5\">"
         + "<title>local threshold in force</title></circle>\n"
       svg += text(
-        "threshold \(String(format: "%.2f", report.localThreshold))", x: cx - 10, y: cy + 22, size: 12,
+        "threshold \(String(format: "%.2f", report.localThreshold))", x: cx - 10, y: cy + 22,
+        size: 12,
         anchor: "end", fill: "#d8453b")
     }
     svg += legend(
       x: scaled.left + 10, y: scaled.top + scaled.height - 36,
-      entries: [("#3b6fd8", "thresholds 0.00–1.00 (large dot every 0.10)"), ("#d8453b", "threshold in force")])
+      entries: [
+        ("#3b6fd8", "thresholds 0.00–1.00 (large dot every 0.10)"),
+        ("#d8453b", "threshold in force"),
+      ])
     return svg + "</svg>\n"
   }
 
@@ -207,7 +215,8 @@ enum SVGChartWriter {
           "<line x1=\"\(f(x(tick)))\" y1=\"\(f(top))\" x2=\"\(f(x(tick)))\" y2=\"\(f(top + height))\" "
           + "stroke=\"#e4e4e4\" stroke-width=\"1\"/>\n"
         out += SVGChartWriter.text(
-          String(format: "%.1f", tick), x: x(tick), y: top + height + 16, size: 11, anchor: "middle",
+          String(format: "%.1f", tick), x: x(tick), y: top + height + 16, size: 11,
+          anchor: "middle",
           fill: "#444")
       }
       for tick in yTicks {

@@ -35,7 +35,8 @@ struct CalibrationFitterTests {
   }
 
   @Test func reliabilityBinsPutOneInTheLastBin() {
-    let bins = CalibrationFitter.reliabilityBins(confidences: [1.0, 0.0, 0.35], correct: [true, false, true])
+    let bins = CalibrationFitter.reliabilityBins(
+      confidences: [1.0, 0.0, 0.35], correct: [true, false, true])
     #expect(bins.count == 10)
     #expect(bins[9].count == 1)
     #expect(bins[0].count == 1)
@@ -150,9 +151,11 @@ struct CalibrationFitterTests {
   }
 
   @Test func ineligibleLinesNeverGoLocal() {
-    let sample = RoutingSample(confidence: 0.99, isCorrect: true, isInScope: true, isEligible: false)
+    let sample = RoutingSample(
+      confidence: 0.99, isCorrect: true, isInScope: true, isEligible: false)
     #expect(!sample.isLocal(at: 0))
-    let fixed = RoutingSample(confidence: 0.8, isCorrect: true, isInScope: true, fixedThreshold: 0.9)
+    let fixed = RoutingSample(
+      confidence: 0.8, isCorrect: true, isInScope: true, fixedThreshold: 0.9)
     #expect(!fixed.isLocal(at: 0.5))
   }
 }

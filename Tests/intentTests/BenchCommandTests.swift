@@ -29,7 +29,8 @@ struct BenchCommandTests {
     #expect(json["false_accept"]?.numberValue == 0.5)
     #expect((json["p50"]?.numberValue ?? 0) > 0)
     #expect(json["latency"]?["samples"]?.numberValue == 16)
-    #expect(json["calibration"]?["bins"].map { if case .array(let a) = $0 { a.count } else { 0 } } == 10)
+    #expect(
+      json["calibration"]?["bins"].map { if case .array(let a) = $0 { a.count } else { 0 } } == 10)
   }
 
   @Test func splitSelectsLines() async throws {
@@ -48,7 +49,8 @@ struct BenchCommandTests {
       to: "Fixtures/thresholds.json")
     let output = await scratch.run(["bench", "--repeat", "0"])
     #expect(output.code == 1)
-    #expect(output.stderr.contains("error: 2 figure(s) broke Fixtures/thresholds.json (split all):"))
+    #expect(
+      output.stderr.contains("error: 2 figure(s) broke Fixtures/thresholds.json (split all):"))
     #expect(output.stderr.contains("precision 83.3% is below the minimum 99.0%"))
     #expect(output.stderr.contains("false_accept 50.0% is above the maximum 1.0%"))
     #expect(!output.stderr.contains("coverage 83.3%"))
@@ -68,7 +70,9 @@ struct BenchCommandTests {
     try scratch.write(#"{"split": "dev", "false_accept": 0}"#, to: "dev.json")
     try scratch.write(#"{"split": "test", "false_accept": 0}"#, to: "test.json")
     #expect(await scratch.run(["bench", "--repeat", "0", "--thresholds", "dev.json"]).code == 0)
-    let failing = await scratch.run(["bench", "--repeat", "0", "--split", "dev", "--thresholds", "test.json"])
+    let failing = await scratch.run([
+      "bench", "--repeat", "0", "--split", "dev", "--thresholds", "test.json",
+    ])
     #expect(failing.code == 1)
   }
 
@@ -77,8 +81,9 @@ struct BenchCommandTests {
     try scratch.write(#"{"precison": 0.9}"#, to: "Fixtures/thresholds.json")
     let output = await scratch.run(["bench", "--repeat", "0"])
     #expect(output.code == 1)
-    #expect(output.stderr.hasPrefix(
-      "error: Fixtures/thresholds.json: unknown figure 'precison'; did you mean 'precision'?"))
+    #expect(
+      output.stderr.hasPrefix(
+        "error: Fixtures/thresholds.json: unknown figure 'precison'; did you mean 'precision'?"))
   }
 
   @Test func junitHasOneTestCasePerLineAndParses() async throws {
@@ -152,9 +157,12 @@ struct BenchCommandTests {
       """, to: "Fixtures/en/bad.jsonl")
     let output = await scratch.run(["bench", "--repeat", "0"])
     #expect(output.code == 1)
-    #expect(output.stderr.contains(
-      "error: Fixtures/en/bad.jsonl:2: object has no 'intent' field; use null for out-of-scope lines"))
-    #expect(output.stderr.contains("error: Fixtures/en/bad.jsonl:3: 'split' must be \"dev\" or \"test\""))
+    #expect(
+      output.stderr.contains(
+        "error: Fixtures/en/bad.jsonl:2: object has no 'intent' field; use null for out-of-scope lines"
+      ))
+    #expect(
+      output.stderr.contains("error: Fixtures/en/bad.jsonl:3: 'split' must be \"dev\" or \"test\""))
     #expect(output.stderr.contains("error: Fixtures/en/bad.jsonl:4: line is not a JSON object"))
     #expect(output.stdout.isEmpty)
   }

@@ -5,16 +5,28 @@ import Testing
 @testable import intent
 
 struct BenchReportTests {
-  /// Ten lines with known figures:
+  /// Ten lines with known figures.
+  ///
+  /// The lines:
   /// - 6 in scope: 4 right and local, 1 wrong and local, 1 right but sent to the fallback;
   /// - 4 out of scope: 1 accepted locally, 3 not.
   static let outcomes: [BenchOutcome] = [
-    BenchOutcome(expected: "timer.start", predicted: "timer.start", confidence: 0.95, isLocal: true, slotMatch: true),
-    BenchOutcome(expected: "timer.start", predicted: "timer.start", confidence: 0.92, isLocal: true, slotMatch: false),
-    BenchOutcome(expected: "weather.query", predicted: "weather.query", confidence: 0.91, isLocal: true),
-    BenchOutcome(expected: "weather.query", predicted: "weather.query", confidence: 0.97, isLocal: true),
-    BenchOutcome(expected: "weather.query", predicted: "timer.start", confidence: 0.85, isLocal: true, slotMatch: false),
-    BenchOutcome(expected: "timer.start", predicted: "timer.start", confidence: 0.40, isLocal: false, slotMatch: true),
+    BenchOutcome(
+      expected: "timer.start", predicted: "timer.start", confidence: 0.95, isLocal: true,
+      slotMatch: true),
+    BenchOutcome(
+      expected: "timer.start", predicted: "timer.start", confidence: 0.92, isLocal: true,
+      slotMatch: false),
+    BenchOutcome(
+      expected: "weather.query", predicted: "weather.query", confidence: 0.91, isLocal: true),
+    BenchOutcome(
+      expected: "weather.query", predicted: "weather.query", confidence: 0.97, isLocal: true),
+    BenchOutcome(
+      expected: "weather.query", predicted: "timer.start", confidence: 0.85, isLocal: true,
+      slotMatch: false),
+    BenchOutcome(
+      expected: "timer.start", predicted: "timer.start", confidence: 0.40, isLocal: false,
+      slotMatch: true),
     BenchOutcome(expected: nil, predicted: "weather.query", confidence: 0.88, isLocal: true),
     BenchOutcome(expected: nil, predicted: "weather.query", confidence: 0.30, isLocal: false),
     BenchOutcome(expected: nil, predicted: nil, confidence: 0, isLocal: false),
@@ -61,7 +73,8 @@ struct BenchReportTests {
     let outcomes = [
       BenchOutcome(
         expected: "memo.create", predicted: "memo.create", confidence: 0.9, isLocal: true,
-        expectedClauses: ["memo.create", "timer.start"], predictedClauses: ["memo.create", "timer.start"]),
+        expectedClauses: ["memo.create", "timer.start"],
+        predictedClauses: ["memo.create", "timer.start"]),
       BenchOutcome(
         expected: "memo.create", predicted: "memo.create", confidence: 0.9, isLocal: true,
         expectedClauses: ["memo.create", "timer.start"], predictedClauses: ["memo.create"]),
@@ -77,11 +90,12 @@ struct BenchReportTests {
 
   @Test func confusionRowsAreExpectedAndColumnsDecidedLocally() {
     #expect(report.confusion.labels == ["timer.start", "weather.query", "none"])
-    #expect(report.confusion.counts == [
-      [2, 0, 1],  // timer.start: 2 right, 1 sent to the fallback
-      [1, 2, 0],  // weather.query: 1 taken for a timer
-      [0, 1, 3],  // none: 1 false accept
-    ])
+    #expect(
+      report.confusion.counts == [
+        [2, 0, 1],  // timer.start: 2 right, 1 sent to the fallback
+        [1, 2, 0],  // weather.query: 1 taken for a timer
+        [0, 1, 3],  // none: 1 false accept
+      ])
   }
 
   @Test func perIntentScoresFollowTheConfusionTable() throws {
@@ -141,7 +155,8 @@ struct BenchReportTests {
       ).isEmpty)
     #expect(
       BenchOutcome.differences(
-        expected: expected, actual: .object([("duration", .number(600.0000000001)), ("text", .string("买牛奶"))])
+        expected: expected,
+        actual: .object([("duration", .number(600.0000000001)), ("text", .string("买牛奶"))])
       ).isEmpty)
   }
 
@@ -150,16 +165,19 @@ struct BenchReportTests {
     let differences = BenchOutcome.differences(
       expected: expected,
       actual: .object([("duration", .number(300)), ("text", .string("oven"))]))
-    #expect(differences == [
-      "slot 'duration' is 300, expected 600", "slot 'text' = \"oven\" not expected",
-    ])
+    #expect(
+      differences == [
+        "slot 'duration' is 300, expected 600", "slot 'text' = \"oven\" not expected",
+      ])
     #expect(
       BenchOutcome.differences(expected: .object([]), actual: .object([])).isEmpty)
   }
 
   @Test func thresholdsReportEveryBrokenFigure() throws {
     let thresholds = try BenchThresholds(
-      data: Data(#"{"split": "test", "precision": 0.9, "coverage": 0.8, "false_accept": 0.1, "multi": 0.9}"#.utf8),
+      data: Data(
+        #"{"split": "test", "precision": 0.9, "coverage": 0.8, "false_accept": 0.1, "multi": 0.9}"#
+          .utf8),
       path: "thresholds.json")
     let violations = thresholds.violations(of: report)
     #expect(violations.map(\.limit.metric) == ["precision", "false_accept"])

@@ -77,7 +77,9 @@ struct CalibrateCommandTests {
 
   @Test func conflictingGoalsAreAUsageError() async throws {
     let scratch = try BenchScratch()
-    let output = await scratch.run(["calibrate", "--target-precision", "0.9", "--cloud-budget", "0.1"])
+    let output = await scratch.run([
+      "calibrate", "--target-precision", "0.9", "--cloud-budget", "0.1",
+    ])
     #expect(output.code == 2)
     #expect(await scratch.run(["calibrate", "--method", "spline"]).code == 2)
     #expect(await scratch.run(["calibrate", "--target-precision", "1.5"]).code == 2)

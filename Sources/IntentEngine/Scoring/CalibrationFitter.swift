@@ -106,7 +106,8 @@ public struct CalibrationFitter: Sendable {
   ///
   /// Targets are Platt's smoothed labels, (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2), so perfectly
   /// separable data still gives a finite slope. Without samples the identity (1, 0) is returned.
-  public func plattParameters(_ samples: [CalibrationSample]) -> (slope: Double, intercept: Double) {
+  public func plattParameters(_ samples: [CalibrationSample]) -> (slope: Double, intercept: Double)
+  {
     guard !samples.isEmpty else { return (1, 0) }
     let positives = Double(samples.filter(\.isCorrect).count)
     let negatives = Double(samples.count) - positives
