@@ -173,7 +173,12 @@ public struct Engine: Sendable {
     return (result, analysis)
   }
 
+  /// Two decimals, without Foundation's formatter (which costs more than a whole parse).
   static func format(_ value: Double) -> String {
-    String(format: "%.2f", value)
+    guard value.isFinite else { return "\(value)" }
+    let hundredths = Int((abs(value) * 100).rounded())
+    let fraction = hundredths % 100
+    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "")
+      + "\(fraction)"
   }
 }

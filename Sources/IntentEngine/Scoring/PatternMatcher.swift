@@ -1,34 +1,70 @@
 /// Matches compiled patterns against a whole utterance, with a step budget so no input can
 /// make matching slow.
+///
+/// Matching backtracks only at list references, slot placeholders and free-text parts; the
+/// bindings of the current attempt live on one stack that is unwound on failure, so a failed
+/// attempt allocates nothing.
 struct PatternMatcher {
   let scalars: [Unicode.Scalar]
-  /// Entities by start offset.
-  let entitiesByStart: [Int: [Int]]
   let entities: [Entity]
-  /// Filler word ends by start offset: fillers may be skipped between pattern elements.
-  let fillerEnds: [Int: Int]
+  /// Entity indexes by start offset, longest first; empty for offsets where none starts.
+  let entitiesByStart: [[Int]]
+  /// For each offset, the end of the longest filler word starting there, or -1.
+  let fillerEnds: [Int]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
 
   /// The most matching steps one pattern may take on one utterance.
   static let stepBudget = 4_000
 
-  /// A successful match: the entity filling each slot, and each capture's range.
+  /// One binding made while matching: a slot's entity or a free-text range.
+  struct Binding {
+    /// The slot or capture name; nil for an anonymous `*`.
+    var name: String?
+    /// The entity filling a slot, or nil for a capture.
+    var entity: Int?
+    var range: Range<Int>
+  }
+
+  /// A successful match: what each slot and capture was bound to.
   struct Match {
-    var slotEntities: [String: Int] = [:]
-    var captures: [(name: String?, range: Range<Int>)] = []
+    var bindings: [Binding]
+
+    /// The entity bound to slot `name`.
+    func entity(forSlot name: String) -> Int? {
+      bindings.first { $0.name == name && $0.entity != nil }?.entity
+    }
+
+    /// The range captured for the text slot `name`.
+    func capture(named name: String) -> Range<Int>? {
+      bindings.first { $0.name == name && $0.entity == nil }?.range
+    }
+
+    /// Whether the match bound any free text.
+    var hasCaptures: Bool { bindings.contains { $0.entity == nil } }
   }
 
   /// The first expansion of `pattern` that covers the whole utterance.
   func match(_ pattern: Pattern) -> Match? {
-    for sequence in pattern.sequences {
+    var stack: [Binding] = []
+    for (sequence, firsts) in zip(pattern.sequences, pattern.firstScalars) {
+      if let first = firsts.first, let set = first, !canStart(set, at: bounds.lowerBound) {
+        continue
+      }
       var steps = 0
-      var match = Match()
-      if matchElements(sequence[...], at: bounds.lowerBound, into: &match, steps: &steps) {
-        return match
+      stack.removeAll(keepingCapacity: true)
+      if matchElements(sequence, firsts, 0, at: bounds.lowerBound, stack: &stack, steps: &steps) {
+        return Match(bindings: stack)
       }
     }
     return nil
+  }
+
+  /// Whether an element starting with one of `set` could start at `position`, possibly after a
+  /// filler.
+  private func canStart(_ set: Set<Unicode.Scalar>, at position: Int) -> Bool {
+    guard position < bounds.upperBound else { return false }
+    return set.contains(scalars[position]) || fillerEnds[position] > position
   }
 
   private func skipSpaces(_ position: Int) -> Int {
@@ -38,91 +74,98 @@ struct PatternMatcher {
   }
 
   private func matchElements(
-    _ elements: ArraySlice<Pattern.Element>, at start: Int, into match: inout Match, steps: inout Int
+    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at start: Int,
+    stack: inout [Binding], steps: inout Int
   ) -> Bool {
     steps += 1
     if steps > Self.stepBudget { return false }
     let position = skipSpaces(start)
-    guard let element = elements.first else { return position >= bounds.upperBound }
-    let rest = elements.dropFirst()
-    if matchElement(element, rest, at: position, into: &match, steps: &steps) { return true }
+    guard index < elements.count else { return position >= bounds.upperBound }
+    if matchElement(elements, firsts, index, at: position, stack: &stack, steps: &steps) {
+      return true
+    }
     // A filler ("请", "一下", "please") may sit between elements.
-    if let end = fillerEnds[position], end < bounds.upperBound {
-      return matchElements(elements, at: end, into: &match, steps: &steps)
+    if position < bounds.upperBound {
+      let end = fillerEnds[position]
+      if end > position, end < bounds.upperBound {
+        return matchElements(elements, firsts, index, at: end, stack: &stack, steps: &steps)
+      }
     }
     return false
   }
 
   private func matchElement(
-    _ element: Pattern.Element, _ rest: ArraySlice<Pattern.Element>, at position: Int,
-    into match: inout Match, steps: inout Int
+    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at position: Int,
+    stack: inout [Binding], steps: inout Int
   ) -> Bool {
-    switch element {
+    switch elements[index] {
     case .literal(let literal):
       guard let end = matchLiteral(literal, at: position) else { return false }
-      return matchElements(rest, at: end, into: &match, steps: &steps)
+      return matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
     case .anyOf(let options):
       for option in options {
         if let end = matchLiteral(option, at: position),
-          matchElements(rest, at: end, into: &match, steps: &steps)
+          matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
         {
           return true
         }
+        if steps > Self.stepBudget { return false }
       }
       return false
     case .slot(let name, let type):
-      for index in entitiesByStart[position] ?? [] {
-        let entity = entities[index]
-        guard entity.type == type || (type == .date && entity.type == .datetime) else { continue }
-        let saved = match
-        match.slotEntities[name] = index
-        if matchElements(rest, at: entity.range.upperBound, into: &match, steps: &steps) {
+      guard position < bounds.upperBound else { return false }
+      for entityIndex in entitiesByStart[position] {
+        let entity = entities[entityIndex]
+        guard entity.type == type || (type == .date && entity.type == .datetime),
+          entity.range.upperBound <= bounds.upperBound
+        else { continue }
+        stack.append(Binding(name: name, entity: entityIndex, range: entity.range))
+        if matchElements(elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps) {
           return true
         }
-        match = saved
+        stack.removeLast()
       }
       return false
     case .capture(let name):
       guard position < bounds.upperBound else { return false }
-      var end = position + 1
+      let isLast = index + 1 == elements.count
+      let next = isLast ? nil : firsts[index + 1]
+      var end = isLast ? bounds.upperBound : position + 1
       while end <= bounds.upperBound {
         steps += 1
         if steps > Self.stepBudget { return false }
-        let saved = match
-        match.captures.append((name, position..<end))
-        if matchElements(rest, at: end, into: &match, steps: &steps) { return true }
-        match = saved
+        if let next, !canStart(next, at: skipSpaces(end)) {
+          end += 1
+          continue
+        }
+        stack.append(Binding(name: name, entity: nil, range: position..<end))
+        if matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps) { return true }
+        stack.removeLast()
         end += 1
       }
       return false
     }
   }
 
-  /// Matches a literal, ignoring spaces on both sides; Latin words must end on a word boundary.
+  /// Matches a literal, ignoring spaces on both sides; Latin words must start and end on word
+  /// boundaries.
   private func matchLiteral(_ literal: [Unicode.Scalar], at position: Int) -> Int? {
     var p = position
-    var lastMatched: Unicode.Scalar?
-    for scalar in literal {
-      if scalar == " " { continue }
+    var first: Unicode.Scalar?
+    var last: Unicode.Scalar?
+    for scalar in literal where scalar != " " {
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
       guard p < bounds.upperBound, scalars[p] == scalar else { return nil }
-      lastMatched = scalar
+      if first == nil { first = scalar }
+      last = scalar
       p += 1
     }
-    if let last = lastMatched, Self.isWordASCII(last), p < bounds.upperBound,
-      Self.isWordASCII(scalars[p])
-    {
+    if let last, Scorer.isASCIIWord(last), p < bounds.upperBound, Scorer.isASCIIWord(scalars[p]) {
       return nil
     }
-    if let first = literal.first(where: { $0 != " " }), Self.isWordASCII(first), position > 0,
-      Self.isWordASCII(scalars[position - 1])
-    {
+    if let first, Scorer.isASCIIWord(first), position > 0, Scorer.isASCIIWord(scalars[position - 1]) {
       return nil
     }
     return p
-  }
-
-  private static func isWordASCII(_ s: Unicode.Scalar) -> Bool {
-    Tokenizer.isASCIILetter(s.value) || Tokenizer.isASCIIDigit(s.value)
   }
 }

@@ -107,8 +107,9 @@ struct Scorer {
       }
     }
     var result: [Candidate] = []
+    let matcher = makeMatcher(analysis)
     for intentIndex in touched.keys.sorted() {
-      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis) {
+      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis, matcher) {
         result.append(candidate)
       }
     }
@@ -117,7 +118,8 @@ struct Scorer {
   }
 
   private func score(
-    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis
+    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
+    _ matcher: PatternMatcher
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
     let lexicon = grammar.lexicon
@@ -161,12 +163,11 @@ struct Scorer {
     guard groupHit.contains(true) else { return nil }
 
     // Slots from entities; the best pattern match may pin them.
-    let matcher = makeMatcher(analysis)
     var patternMatch: PatternMatcher.Match?
     for pattern in intent.patterns {
       if let match = matcher.match(pattern) {
         patternMatch = match
-        let bonus = match.captures.isEmpty ? Self.patternBonus : Self.capturePatternBonus
+        let bonus = match.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
         score += bonus
         evidence.append(
           Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: bonus))
@@ -182,7 +183,7 @@ struct Scorer {
         textSlot = spec
         continue
       }
-      let entityIndex = patternMatch?.slotEntities[spec.name] ?? bestEntity(for: spec.type, analysis)
+      let entityIndex = patternMatch?.entity(forSlot: spec.name) ?? bestEntity(for: spec.type, analysis)
       guard let entityIndex else {
         if spec.isRequired {
           missing.append(spec.name)
@@ -213,11 +214,7 @@ struct Scorer {
     var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
     if let textSlot {
       let payloadRange: Range<Int>?
-      if let capture = patternMatch?.captures.first(where: { $0.name == textSlot.name }) {
-        payloadRange = capture.range
-      } else {
-        payloadRange = nil
-      }
+      payloadRange = patternMatch?.capture(named: textSlot.name)
       // A captured payload is taken whole (its fillers and keywords are the user's words);
       // otherwise the payload is what the evidence leaves unexplained.
       let removed = payloadRange.map { range in
@@ -268,19 +265,19 @@ struct Scorer {
   }
 
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
-    var byStart: [Int: [Int]] = [:]
-    for (index, entity) in analysis.entities.enumerated() {
-      byStart[entity.range.lowerBound, default: []].append(index)
+    let scalars = analysis.text.scalars
+    var byStart = [[Int]](repeating: [], count: scalars.count)
+    for (index, entity) in analysis.entities.enumerated() where entity.range.lowerBound < scalars.count {
+      byStart[entity.range.lowerBound].append(index)
     }
-    for key in byStart.keys {
-      byStart[key]?.sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
+    for start in byStart.indices where byStart[start].count > 1 {
+      byStart[start].sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
     }
-    var fillerEnds: [Int: Int] = [:]
-    for filler in analysis.fillers {
-      fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound] ?? 0, filler.upperBound)
+    var fillerEnds = [Int](repeating: -1, count: scalars.count)
+    for filler in analysis.fillers where filler.lowerBound < scalars.count {
+      fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound], filler.upperBound)
     }
     // Trim fillers and spaces off both ends.
-    let scalars = analysis.text.scalars
     var lower = 0
     var upper = scalars.count
     var moved = true
@@ -288,8 +285,8 @@ struct Scorer {
       moved = false
       while lower < upper, scalars[lower] == " " { lower += 1 }
       while upper > lower, scalars[upper - 1] == " " { upper -= 1 }
-      if let end = fillerEnds[lower], end <= upper {
-        lower = end
+      if lower < upper, fillerEnds[lower] > lower, fillerEnds[lower] <= upper {
+        lower = fillerEnds[lower]
         moved = true
       }
       if let filler = analysis.fillers.first(where: { $0.upperBound == upper && $0.lowerBound >= lower }) {
@@ -298,7 +295,7 @@ struct Scorer {
       }
     }
     return PatternMatcher(
-      scalars: scalars, entitiesByStart: byStart, entities: analysis.entities,
+      scalars: scalars, entities: analysis.entities, entitiesByStart: byStart,
       fillerEnds: fillerEnds, bounds: lower..<max(lower, upper))
   }
 

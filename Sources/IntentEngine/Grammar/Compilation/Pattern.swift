@@ -19,6 +19,32 @@ struct Pattern: Sendable {
   var source: String
   /// Every flat sequence the pattern expands to.
   var sequences: [[Element]]
+  /// For each sequence and element, the scalars the element can start with, or nil when it can
+  /// start with anything (a placeholder, or a bracket that may be empty). Lets matching skip
+  /// positions without trying every option.
+  var firstScalars: [[Set<Unicode.Scalar>?]]
+
+  init(source: String, sequences: [[Element]]) {
+    self.source = source
+    self.sequences = sequences
+    self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
+  }
+
+  private static func firstScalars(of element: Element) -> Set<Unicode.Scalar>? {
+    switch element {
+    case .literal(let scalars):
+      return scalars.first { $0 != " " }.map { [$0] }
+    case .anyOf(let options):
+      var set = Set<Unicode.Scalar>()
+      for option in options {
+        guard let first = option.first(where: { $0 != " " }) else { return nil }
+        set.insert(first)
+      }
+      return set
+    case .slot, .capture:
+      return nil
+    }
+  }
 
   /// The most alternatives one pattern may expand to; more usually means a mistake.
   static let expansionLimit = 512
