@@ -168,7 +168,7 @@ struct TimeExpressionParser {
         if word(j + 1) == .quarter {
           minute = m * 15
           j += 2
-        } else if !(word(j + 1).map(isDurationUnit) ?? false) {
+        } else if word(j + 1) == .minuteMark || !(word(j + 1).map(isDurationUnit) ?? false) {
           minute = m
           j += 1
           if word(j) == .minuteMark { j += 1 }

@@ -156,6 +156,8 @@ struct NumeralReader {
     return Parsed(value: value, end: j, copiesSource: true)
   }
 
+  /// The value of the digit run at `i` and the offset past it; runs beyond 15 digits are parsed
+  /// as text so that a long number is the nearest double, not an accumulation of rounding errors.
   private func readDigits(from i: Int) -> (Double, Int) {
     let s = base.scalars
     var value = 0.0
@@ -163,6 +165,11 @@ struct NumeralReader {
     while j < s.count, isASCIIDigit(s[j].value) {
       value = value * 10 + Double(s[j].value - 0x30)
       j += 1
+    }
+    if j - i > 15 {
+      var text = ""
+      text.unicodeScalars.append(contentsOf: s[i..<j])
+      value = Double(text) ?? .infinity
     }
     return (value, j)
   }
