@@ -30,7 +30,7 @@ let package = Package(
       name: "BuiltinGrammars", path: "Grammars",
       exclude: ["README.md"],
       sources: ["BuiltinGrammars.swift"],
-      resources: [.copy("zh"), .copy("en"), .copy("shared")],
+      resources: [.copy("zh"), .copy("en"), .copy("shared"), .copy("calibration.json")],
       swiftSettings: strictSettings),
     .target(name: "IntentEngine", dependencies: ["BuiltinGrammars"], swiftSettings: strictSettings),
     .target(name: "Skills", swiftSettings: strictSettings),

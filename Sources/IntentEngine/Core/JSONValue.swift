@@ -133,14 +133,19 @@ public enum JSONValue: Sendable, Equatable {
   static func format(_ n: Double) -> String {
     guard n.isFinite else { return "null" }
     if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-    var text = String(format: "%.6f", n)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
+    // Swift prints the shortest text that reads back as the same double.
+    return "\(n)"
   }
 
   private static func writeEscaped(_ s: String, to out: inout String) {
     out += "\""
+    // Most strings need no escaping: append them whole.
+    let needsEscaping = s.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }
+    guard needsEscaping else {
+      out += s
+      out += "\""
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

@@ -142,7 +142,7 @@ enum EntityLexicon {
     var trie = ScalarTrie<LexiconWord>()
     func add(_ words: String, _ word: LexiconWord) {
       for w in words.split(separator: ",") {
-        let text = w.trimmingSpaces
+        let text = w.trimmedOfSpaces
         if !text.isEmpty { trie.insert(text.unicodeScalars, value: word) }
       }
     }
@@ -278,7 +278,7 @@ enum EntityLexicon {
 
 extension Substring {
   /// The text without leading and trailing spaces.
-  var trimmingSpaces: String {
+  var trimmedOfSpaces: String {
     var text = self
     while text.first == " " { text.removeFirst() }
     while text.last == " " { text.removeLast() }

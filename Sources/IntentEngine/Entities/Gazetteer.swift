@@ -157,7 +157,7 @@ struct GazetteerParser {
       var line = Substring(rawLine)
       if line.last == "\r" { line.removeLast() }
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-      let content = line.trimmingSpaces
+      let content = line.trimmedOfSpaces
       guard !content.isEmpty else { continue }
       let column = (line.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
         .map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
@@ -165,7 +165,7 @@ struct GazetteerParser {
         directive(content, line: lineNumber, column: column)
       } else if isCurrentSection {
         for alias in content.split(separator: ",") {
-          let alias = alias.trimmingSpaces
+          let alias = alias.trimmedOfSpaces
           if !alias.isEmpty {
             entries.append(
               Entry(
@@ -198,13 +198,13 @@ struct GazetteerParser {
       isCurrentSection = true
     default:
       let suggestion = Diagnostic.Message.suggestion(for: name, among: Self.directives)
-      error(line, column, .unknownDirective(name, suggestion: suggestion))
+      error(line, column, .unknownGazetteerDirective(name, suggestion: suggestion))
     }
   }
 
   private mutating func place(_ content: String, line: Int, column: Int) -> Entry? {
     let fields = content.split(separator: "|", omittingEmptySubsequences: false).map {
-      $0.trimmingSpaces
+      $0.trimmedOfSpaces
     }
     guard fields.count >= 2, fields.count <= 3 else {
       error(line, column, .malformedPlace(content))
@@ -233,7 +233,7 @@ struct GazetteerParser {
     seen[key] = line
     var surfaces = [name] + suffixes.map { name + $0 } + [english]
     if fields.count == 3 {
-      surfaces += fields[2].split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+      surfaces += fields[2].split(separator: ",").map { $0.trimmedOfSpaces }.filter { !$0.isEmpty }
     }
     return Entry(
       place: Gazetteer.Place(
@@ -251,7 +251,7 @@ extension Diagnostic.Message {
   static let unreadableGazetteer: Self = "cannot read the gazetteer; is it UTF-8 text?"
   static let regionNeedsNames: Self =
     "'@region' needs a Chinese and an English name, such as '@region 浙江 Zhejiang'"
-  static func unknownDirective(_ name: String, suggestion: String?) -> Self {
+  static func unknownGazetteerDirective(_ name: String, suggestion: String?) -> Self {
     guard let suggestion else {
       return "unknown directive '\(name)'; use '@region', '@suffix' or '@current'"
     }

@@ -75,32 +75,8 @@ public struct GrammarError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Diagnostic.Message {
-  /// Returns the known name closest to `name` by edit distance, if it is close enough to be a typo.
+  /// Returns the known name closest to `name`, if it is close enough to be a typo.
   static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-      let distance = editDistance(name, candidate)
-      if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? .max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.0
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    Spelling.suggestion(for: name, among: candidates)
   }
 }

@@ -1,0 +1,184 @@
+public import Foundation
+internal import BuiltinGrammars
+
+/// The on-device classifier: text in, ranked intents with slots and calibrated confidence out.
+///
+/// An engine is immutable and `Sendable`; build it once and share it. `parse` is pure and
+/// synchronous: the same grammars, text and context always give the same result.
+public struct Engine: Sendable {
+  /// The compiled grammars.
+  public let grammar: CompiledGrammar
+  let normalizer = Normalizer()
+  let tokenizer: Tokenizer
+  let extractor: EntityExtractor
+  let scorer: Scorer
+
+  /// Longest utterance matched, in Unicode scalars; longer text is cut and the cut is explained.
+  /// Commands are short, and the bound keeps matching time linear in the worst case.
+  public static let maximumLength = 1_000
+
+  /// Most commands split out of one utterance.
+  public static let maximumClauses = 4
+
+  /// Creates an engine from compiled grammars and a gazetteer.
+  public init(grammar: CompiledGrammar, gazetteer: Gazetteer) {
+    self.grammar = grammar
+    self.tokenizer = Tokenizer(lexicon: grammar.lexicon)
+    self.extractor = EntityExtractor(gazetteer: gazetteer)
+    self.scorer = Scorer(grammar: grammar)
+  }
+
+  /// Loads the built-in grammars plus any user grammar folders, in that order.
+  ///
+  /// - Throws: ``GrammarError`` listing every problem in every file; nothing is half-loaded.
+  public static func load(
+    userGrammars: [URL] = [], includeBuiltins: Bool = true
+  ) throws(GrammarError) -> Engine {
+    let gazetteer = try Gazetteer.builtin()
+    var roots: [(url: URL, displayPath: String)] = []
+    if includeBuiltins { roots.append((BuiltinGrammars.directory, "Grammars")) }
+    for url in userGrammars { roots.append((url, url.path)) }
+    let loaded = try GrammarLoader.load(roots: roots)
+    switch GrammarCompiler().compile(
+      loaded.sources, extraWords: gazetteer.surfaceForms, calibration: loaded.calibration)
+    {
+    case .success(let grammar): return Engine(grammar: grammar, gazetteer: gazetteer)
+    case .failure(let error): throw error
+    }
+  }
+
+  /// The intents the grammars declare, in id order.
+  public var intents: [IntentSpec] { grammar.intentSpecs }
+
+  /// The confidence calibration and routing thresholds in force.
+  public var calibration: Calibration { grammar.calibration }
+
+  /// Classifies one utterance, splitting it into several commands when each part is confident.
+  public func parse(_ text: String, context: ParseContext = ParseContext()) -> ParseResult {
+    var truncated = false
+    var input = text
+    if text.unicodeScalars.count > Self.maximumLength {
+      var cut = ""
+      cut.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(Self.maximumLength))
+      input = cut
+      truncated = true
+    }
+    let normalized = normalizer.normalize(input)
+    var result = parseClause(normalized, context: context)
+    if truncated {
+      result.text = text
+      result.explanation.append(
+        Evidence(
+          kind: .note,
+          detail: "only the first \(Self.maximumLength) characters were read", contribution: 0))
+    }
+    return result
+  }
+
+  /// Classifies normalised text as one command, or as several when it splits cleanly.
+  private func parseClause(_ normalized: NormalizedText, context: ParseContext) -> ParseResult {
+    let (whole, analysis) = classify(normalized, context: context)
+    guard !analysis.conjunctions.isEmpty,
+      let clauses = split(analysis, context: context, depth: 1), clauses.count > 1
+    else { return whole }
+    var result = clauses[0]
+    result.text = normalized.original
+    result.normalizedText = normalized.string
+    result.clauses = clauses
+    return result
+  }
+
+  /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.
+  private func split(_ analysis: Analysis, context: ParseContext, depth: Int) -> [ParseResult]? {
+    let text = analysis.text
+    for conjunction in analysis.conjunctions {
+      let left = text.originalText(of: 0..<conjunction.lowerBound)
+      let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
+      guard !left.isEmpty, !right.isEmpty else { continue }
+      let (leftResult, _) = classify(normalizer.normalize(left), context: context)
+      guard isConfident(leftResult) else { continue }
+      let rightNormalized = normalizer.normalize(right)
+      let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
+      if isConfident(rightResult) { return [leftResult, rightResult] }
+      // "明天上午看看天气顺便提醒我带伞": the second command takes its time from the first.
+      if rightResult.missingSlots.contains(where: { ["datetime", "date"].contains($0) }),
+        let time = leftResult.slots.first(where: { $0.type == .datetime || $0.type == .date })
+      {
+        var (inherited, _) = classify(normalizer.normalize(time.source + " " + right), context: context)
+        if isConfident(inherited) {
+          inherited.text = right
+          inherited.explanation.append(
+            Evidence(
+              kind: .note, detail: "time '\(time.source)' carried over from the previous command",
+              contribution: 0))
+          return [leftResult, inherited]
+        }
+      }
+      if depth + 1 < Self.maximumClauses, !rightAnalysis.conjunctions.isEmpty,
+        let rest = split(rightAnalysis, context: context, depth: depth + 1)
+      {
+        return [leftResult] + rest
+      }
+    }
+    return nil
+  }
+
+  private func isConfident(_ result: ParseResult) -> Bool {
+    result.intent != nil && result.route == .local && result.missingSlots.isEmpty
+  }
+
+  /// Runs the pipeline on one piece of text.
+  func classify(_ normalized: NormalizedText, context: ParseContext) -> (ParseResult, Analysis) {
+    let tokens = tokenizer.tokens(in: normalized)
+    let entities = extractor.entities(in: normalized, context: context)
+    let analysis = scorer.analyse(normalized, tokens: tokens, entities: entities)
+    let candidates = scorer.candidates(for: analysis)
+    let calibration = grammar.calibration
+    let shares = calibration.shares(of: candidates.map(\.score))
+    let alternatives = zip(candidates, shares).map { candidate, share in
+      Alternative(
+        intent: grammar.intents[candidate.intent].spec.id,
+        confidence: calibration.confidence(forShare: share), score: candidate.score)
+    }
+    guard let best = candidates.first, let top = alternatives.first else {
+      let result = ParseResult(
+        text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
+        score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
+        explanation: [Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)])
+      return (result, analysis)
+    }
+    let spec = grammar.intents[best.intent].spec
+    let threshold = spec.threshold ?? calibration.localThreshold
+    var explanation = best.evidence
+    if candidates.count > 1 {
+      explanation.append(
+        Evidence(
+          kind: .margin,
+          detail: "runner-up '\(alternatives[1].intent)' scored \(Self.format(candidates[1].score))",
+          contribution: best.score - candidates[1].score))
+    }
+    let route: LocalRoute =
+      top.confidence >= threshold && best.missingSlots.isEmpty ? .local : .fallback
+    explanation.append(
+      Evidence(
+        kind: .threshold,
+        detail: "confidence \(Self.format(top.confidence)) "
+          + (top.confidence >= threshold ? "≥" : "<") + " local threshold \(Self.format(threshold))"
+          + (best.missingSlots.isEmpty ? "" : "; required slots missing"),
+        contribution: 0))
+    let result = ParseResult(
+      text: normalized.original, normalizedText: normalized.string, intent: spec.id,
+      confidence: top.confidence, score: best.score, route: route, slots: best.slots,
+      missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
+    return (result, analysis)
+  }
+
+  /// Two decimals, without Foundation's formatter (which costs more than a whole parse).
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "\(value)" }
+    let hundredths = Int((abs(value) * 100).rounded())
+    let fraction = hundredths % 100
+    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "")
+      + "\(fraction)"
+  }
+}

@@ -1,0 +1,94 @@
+/// A slot an intent declares: its name, entity type and whether the intent needs it.
+public struct SlotSpec: Sendable, Equatable {
+  /// The slot name, such as `datetime`.
+  public var name: String
+  /// The entity type that fills it.
+  public var type: EntityType
+  /// Whether a result without this slot cannot be executed.
+  public var isRequired: Bool
+}
+
+/// What the grammars say about an intent, for routers, prompts and documentation.
+public struct IntentSpec: Sendable {
+  /// The intent id.
+  public var id: IntentID
+  /// Descriptions by language (`zh`, `en`), shown to the cloud model and in `intent check`.
+  public var descriptions: [String: String]
+  /// The declared slots, in declaration order.
+  public var slots: [SlotSpec]
+  /// A local threshold that overrides the global one, if declared.
+  public var threshold: Double?
+
+  /// One description, preferring English, for prompts.
+  public var description: String {
+    descriptions["en"] ?? descriptions.sorted { $0.key < $1.key }.first?.value ?? id.rawValue
+  }
+}
+
+/// A grammar example run by `intent check`.
+public struct GrammarExample: Sendable {
+  /// The utterance.
+  public var text: String
+  /// The intent it must reach, or the intent it must not reach when `isCounterexample`.
+  public var intent: IntentID
+  /// Whether the line must not be routed to `intent` locally.
+  public var isCounterexample: Bool
+  /// Expected slot values as written (`duration=180`).
+  public var expectedSlots: [(name: String, value: String)]
+  /// Where the example is written, as `path:line:column`.
+  public var location: String
+}
+
+/// One keyword group of a compiled intent.
+struct CompiledGroup: Sendable {
+  var name: String
+  var weight: Double
+  var isRequired: Bool
+}
+
+/// One intent after compilation.
+struct CompiledIntent: Sendable {
+  var spec: IntentSpec
+  var groups: [CompiledGroup]
+  /// Exclude penalties; nil means a veto.
+  var excludes: [Double?]
+  var patterns: [Pattern]
+  var requiredGroupCount: Int
+  var hasTextSlot: Bool
+}
+
+/// What a lexicon entry means when it occurs in an utterance.
+struct KeywordTarget: Sendable, Equatable {
+  enum Kind: UInt8, Sendable {
+    case group, exclude
+  }
+  var kind: Kind
+  var intent: Int32
+  var index: Int32
+}
+
+/// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.
+///
+/// Immutable and `Sendable`, so one instance serves every thread without locks.
+public struct CompiledGrammar: Sendable {
+  /// The segmentation and keyword lexicon.
+  public internal(set) var lexicon: Lexicon
+  var intents: [CompiledIntent]
+  /// Lexicon entry → what it means; an entry index past the end means nothing.
+  var targets: [[KeywordTarget]]
+  /// Lexicon entries of the `fillers` lists: politeness and particles that explain nothing.
+  var fillerEntries: Set<Int32>
+  /// Lexicon entries of the `conjunctions` lists, where multi-command utterances split.
+  var conjunctionEntries: Set<Int32>
+  /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
+  var typoIndex: TypoIndex
+  /// Every example, for `intent check`.
+  public internal(set) var examples: [GrammarExample]
+  /// Warnings from loading (unused lists and the like).
+  public internal(set) var warnings: [Diagnostic]
+  /// The confidence calibration and thresholds.
+  public internal(set) var calibration: Calibration
+
+  /// The intents, in id order.
+  public var intentSpecs: [IntentSpec] { intents.map(\.spec) }
+}

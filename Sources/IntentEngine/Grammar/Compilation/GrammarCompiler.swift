@@ -1,0 +1,347 @@
+import Foundation
+
+/// A grammar file's text and where it came from.
+public struct GrammarSource: Sendable {
+  /// The path as the user gave it, for diagnostics.
+  public var path: String
+  /// The language folder it belongs to (`zh`, `en`).
+  public var language: String
+  /// The file's text.
+  public var text: String
+
+  /// Creates a source.
+  public init(path: String, language: String, text: String) {
+    self.path = path
+    self.language = language
+    self.text = text
+  }
+}
+
+/// Validates grammar files together and compiles them into a ``CompiledGrammar``.
+///
+/// Every problem in every file is reported at once; a grammar with any error is not compiled.
+public struct GrammarCompiler: Sendable {
+  /// Lists the engine itself reads: they are never reported as unused.
+  static let builtinLists: Set<String> = ["fillers", "conjunctions", "vocabulary"]
+
+  let normalizer = Normalizer()
+
+  /// Creates a compiler.
+  public init() {}
+
+  /// Returns every diagnostic for one file on its own, for editors and tests.
+  public func diagnose(_ text: String, path: String, language: String = "zh") -> [Diagnostic] {
+    switch compile([GrammarSource(path: path, language: language, text: text)], extraWords: []) {
+    case .success(let grammar): grammar.warnings
+    case .failure(let error): error.diagnostics
+    }
+  }
+
+  /// Compiles sources into one grammar; `extraWords` (gazetteer names) join the lexicon.
+  public func compile(
+    _ sources: [GrammarSource], extraWords: [String], calibration: Calibration = .default
+  ) -> Result<CompiledGrammar, GrammarError> {
+    var diagnostics: [Diagnostic] = []
+    var files: [GrammarFileSyntax] = []
+    for source in sources {
+      var parser = GrammarParser(path: source.path, language: source.language)
+      files.append(parser.parse(source.text))
+      diagnostics += parser.diagnostics
+    }
+
+    // Lists: one namespace; the same name in two languages merges, twice in one is an error.
+    var listSyntax: [String: [ListSyntax]] = [:]
+    var listLanguages: [String: [String: SourcePosition]] = [:]
+    for file in files {
+      for list in file.lists {
+        if let first = listLanguages[list.name]?[file.language] {
+          diagnostics.append(list.position.diagnostic(.duplicateList(list.name)))
+          diagnostics.append(first.diagnostic(.firstDefinition, severity: .note))
+          continue
+        }
+        listLanguages[list.name, default: [:]][file.language] = list.position
+        listSyntax[list.name, default: []].append(list)
+      }
+    }
+    var usedLists: Set<String> = []
+    func expand(_ items: [GrammarItem]) -> [GrammarItem] {
+      var result: [GrammarItem] = []
+      for item in items {
+        guard let name = item.listReference else {
+          result.append(item)
+          continue
+        }
+        guard let lists = listSyntax[name] else {
+          let suggestion = Diagnostic.Message.suggestion(for: name, among: listSyntax.keys.sorted())
+          diagnostics.append(item.position.diagnostic(.unknownList(name, suggestion: suggestion)))
+          continue
+        }
+        usedLists.insert(name)
+        for list in lists {
+          result += list.items.filter { $0.listReference == nil }
+          for nested in list.items where nested.listReference != nil {
+            diagnostics.append(nested.position.diagnostic(.nestedListReference))
+          }
+        }
+      }
+      return result
+    }
+
+    // Intents: merge languages, reject duplicates within a language.
+    var order: [String] = []
+    var merged: [String: [IntentSyntax]] = [:]
+    var firstByLanguage: [String: SourcePosition] = [:]
+    for file in files {
+      for intent in file.intents {
+        let key = "\(file.language)\u{0}\(intent.id)"
+        if let first = firstByLanguage[key] {
+          diagnostics.append(intent.position.diagnostic(.duplicateIntent(intent.id)))
+          diagnostics.append(first.diagnostic(.firstDefinition, severity: .note))
+          continue
+        }
+        firstByLanguage[key] = intent.position
+        if merged[intent.id] == nil { order.append(intent.id) }
+        merged[intent.id, default: []].append(intent)
+      }
+    }
+    order.sort()
+
+    var lexicon = Lexicon()
+    var targets: [[KeywordTarget]] = []
+    func addWord(_ text: String) -> Int32? {
+      let scalars = normalizer.normalize(text).scalars
+      guard !scalars.isEmpty else { return nil }
+      let entry = lexicon.add(scalars)
+      while targets.count <= Int(entry) { targets.append([]) }
+      return entry
+    }
+
+    var intents: [CompiledIntent] = []
+    var examples: [GrammarExample] = []
+    for id in order {
+      guard let parts = merged[id] else { continue }
+      let intentIndex = Int32(intents.count)
+      var slots: [SlotSpec] = []
+      var slotPositions: [String: SourcePosition] = [:]
+      var descriptions: [String: String] = [:]
+      var threshold: Double?
+      var groups: [CompiledGroup] = []
+      var groupIndexByName: [String: Int] = [:]
+      var excludes: [Double?] = []
+      for part in parts {
+        if let text = part.description { descriptions[part.language] = text }
+        if let value = part.threshold { threshold = value }
+        var seenHere: Set<String> = []
+        for slot in part.slots {
+          guard let type = EntityType(rawValue: slot.type) else {
+            let suggestion = Diagnostic.Message.suggestion(
+              for: slot.type, among: EntityType.allCases.map(\.rawValue))
+            diagnostics.append(
+              slot.typePosition.diagnostic(.unknownEntityType(slot.type, suggestion: suggestion)))
+            continue
+          }
+          if !seenHere.insert(slot.name).inserted {
+            diagnostics.append(slot.position.diagnostic(.duplicateSlot(slot.name)))
+            continue
+          }
+          let spec = SlotSpec(name: slot.name, type: type, isRequired: slot.isRequired)
+          if let existing = slots.first(where: { $0.name == slot.name }) {
+            if existing != spec {
+              diagnostics.append(slot.position.diagnostic(.conflictingSlot(slot.name, intent: id)))
+              if let first = slotPositions[slot.name] {
+                diagnostics.append(first.diagnostic(.firstDefinition, severity: .note))
+              }
+            }
+          } else {
+            slots.append(spec)
+            slotPositions[slot.name] = slot.position
+          }
+        }
+        for group in part.groups {
+          let groupIndex: Int
+          if let existing = groupIndexByName[group.name] {
+            groupIndex = existing
+            groups[existing].weight = max(groups[existing].weight, group.weight)
+            groups[existing].isRequired = groups[existing].isRequired || group.isRequired
+          } else {
+            groupIndex = groups.count
+            groupIndexByName[group.name] = groupIndex
+            groups.append(
+              CompiledGroup(name: group.name, weight: group.weight, isRequired: group.isRequired))
+          }
+          for item in expand(group.items) {
+            guard let entry = addWord(item.text) else {
+              diagnostics.append(item.position.diagnostic(.emptyKeyword(item.text)))
+              continue
+            }
+            let target = KeywordTarget(kind: .group, intent: intentIndex, index: Int32(groupIndex))
+            if !targets[Int(entry)].contains(target) { targets[Int(entry)].append(target) }
+          }
+        }
+        for exclude in part.excludes {
+          let excludeIndex = Int32(excludes.count)
+          excludes.append(exclude.penalty)
+          for item in expand(exclude.items) {
+            guard let entry = addWord(item.text) else { continue }
+            targets[Int(entry)].append(
+              KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex))
+          }
+        }
+      }
+      if groups.isEmpty, let first = parts.first {
+        diagnostics.append(first.position.diagnostic(.noKeywords(id)))
+      }
+      let slotTypes = Dictionary(slots.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+      var patterns: [Pattern] = []
+      for part in parts {
+        for pattern in part.patterns {
+          for name in Self.listReferences(in: pattern.source) where listSyntax[name] != nil {
+            usedLists.insert(name)
+          }
+          let compiler = PatternCompiler(
+            slotTypes: slotTypes,
+            lists: listSyntax.mapValues { lists in
+              lists.flatMap(\.items).compactMap { item in
+                item.listReference == nil ? normalizer.normalize(item.text).scalars : nil
+              }
+            },
+            normalize: { normalizer.normalize($0).scalars })
+          switch compiler.compile(pattern) {
+          case .success(let compiled): patterns.append(compiled)
+          case .failure(let error): diagnostics += error.diagnostics
+          }
+          // Pattern literals join the lexicon so that segmentation respects them.
+          for literal in Self.literals(in: pattern.source) { _ = addWord(literal) }
+        }
+        for example in part.examples {
+          for (name, _) in example.expectedSlots where slotTypes[name] == nil {
+            diagnostics.append(example.position.diagnostic(.unknownExampleSlot(name, intent: id)))
+          }
+          examples.append(
+            GrammarExample(
+              text: example.text, intent: IntentID(id), isCounterexample: example.isCounterexample,
+              expectedSlots: example.expectedSlots,
+              location: "\(example.position.path):\(example.position.line):\(example.position.column)"
+            ))
+        }
+      }
+      let spec = IntentSpec(
+        id: IntentID(id), descriptions: descriptions, slots: slots, threshold: threshold)
+      intents.append(
+        CompiledIntent(
+          spec: spec, groups: groups, excludes: excludes, patterns: patterns,
+          requiredGroupCount: groups.filter(\.isRequired).count,
+          hasTextSlot: slots.contains { $0.type == .text }))
+    }
+
+    var fillerEntries: Set<Int32> = []
+    var conjunctionEntries: Set<Int32> = []
+    for (name, lists) in listSyntax {
+      for list in lists {
+        for item in list.items where item.listReference == nil {
+          guard let entry = addWord(item.text) else { continue }
+          if name == "fillers" { fillerEntries.insert(entry) }
+          if name == "conjunctions" { conjunctionEntries.insert(entry) }
+        }
+      }
+    }
+    for word in extraWords { _ = addWord(word) }
+    var typoIndex = TypoIndex()
+    for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
+      typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
+    }
+
+    var warnings: [Diagnostic] = []
+    for (name, lists) in listSyntax.sorted(by: { $0.key < $1.key })
+    where !usedLists.contains(name) && !Self.builtinLists.contains(name) {
+      for list in lists {
+        warnings.append(list.position.diagnostic(.unusedList(name), severity: .warning))
+      }
+    }
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      return .failure(GrammarError(diagnostics: diagnostics + warnings))
+    }
+    return .success(
+      CompiledGrammar(
+        lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
+        conjunctionEntries: conjunctionEntries, typoIndex: typoIndex, examples: examples,
+        warnings: (warnings + diagnostics).sorted(), calibration: calibration))
+  }
+
+  /// The `@name` list references in a pattern's source.
+  static func listReferences(in source: String) -> [String] {
+    var names: [String] = []
+    var current: String?
+    for scalar in source.unicodeScalars {
+      if scalar == "@" {
+        if let name = current, !name.isEmpty { names.append(name) }
+        current = ""
+      } else if current != nil {
+        if PatternCompiler.isNameScalar(scalar) {
+          current?.unicodeScalars.append(scalar)
+        } else {
+          if let name = current, !name.isEmpty { names.append(name) }
+          current = nil
+        }
+      }
+    }
+    if let name = current, !name.isEmpty { names.append(name) }
+    return names
+  }
+
+  /// The plain CJK words of a pattern (between brackets and placeholders), for segmentation.
+  static func literals(in source: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var depth = 0
+    for scalar in source.unicodeScalars {
+      switch scalar {
+      case "{", "@":
+        depth += scalar == "{" ? 1 : 0
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      case "}":
+        depth -= 1
+      case "(", ")", "[", "]", "|", "*", " ":
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      default:
+        if depth == 0, scalar.value >= 0x2E80 { current.unicodeScalars.append(scalar) } else {
+          if !current.isEmpty { words.append(current) }
+          current = ""
+        }
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words.filter { $0.unicodeScalars.count >= 2 }
+  }
+}
+
+extension Diagnostic.Message {
+  static func duplicateList(_ name: String) -> Self { "list '\(name)' is already defined" }
+  static let firstDefinition: Self = "first definition is here"
+  static func duplicateIntent(_ id: String) -> Self { "intent '\(id)' is already defined" }
+  static func unknownEntityType(_ name: String, suggestion: String?) -> Self {
+    guard let suggestion else {
+      return
+        "unknown entity type '\(name)'; expected one of \(EntityType.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+    return "unknown entity type '\(name)'; did you mean '\(suggestion)'?"
+  }
+  static func duplicateSlot(_ name: String) -> Self { "slot '\(name)' is declared twice" }
+  static func conflictingSlot(_ name: String, intent: String) -> Self {
+    "slot '\(name)' of intent '\(intent)' is declared differently in another language; declare it the same way in both"
+  }
+  static func emptyKeyword(_ text: String) -> Self {
+    "keyword '\(text)' is empty once normalised; remove it"
+  }
+  static func noKeywords(_ id: String) -> Self {
+    "intent '\(id)' has no keywords; add a line such as 'keywords trigger (weight 2): …'"
+  }
+  static func unknownExampleSlot(_ name: String, intent: String) -> Self {
+    "example expects slot '\(name)', which intent '\(intent)' does not declare"
+  }
+  static let nestedListReference: Self =
+    "a list cannot refer to another list; write the words out"
+  static func unusedList(_ name: String) -> Self { "list '\(name)' is never used" }
+}

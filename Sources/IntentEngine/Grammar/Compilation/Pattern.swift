@@ -1,0 +1,308 @@
+/// A compiled sentence pattern: one flat sequence of elements per alternative it expands to.
+///
+/// Optional parts and alternatives are expanded when grammars load, so matching only
+/// backtracks at slot placeholders, list references and wildcards.
+struct Pattern: Sendable {
+  /// One element of an expanded pattern.
+  enum Element: Sendable, Equatable {
+    /// Normalised scalars that must appear here.
+    case literal([Unicode.Scalar])
+    /// Any one of several normalised words (an `@list` reference).
+    case anyOf([[Unicode.Scalar]])
+    /// An entity filling the named slot must start here.
+    case slot(name: String, type: EntityType)
+    /// A free run of text: the `{text}` payload, or `*`.
+    case capture(name: String?)
+  }
+
+  /// The pattern as written, for explanations.
+  var source: String
+  /// Every flat sequence the pattern expands to.
+  var sequences: [[Element]]
+  /// For each sequence and element, the scalars the element can start with, or nil when it can
+  /// start with anything (a placeholder, or a bracket that may be empty). Lets matching skip
+  /// positions without trying every option.
+  var firstScalars: [[Set<Unicode.Scalar>?]]
+
+  init(source: String, sequences: [[Element]]) {
+    self.source = source
+    self.sequences = sequences
+    self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
+  }
+
+  private static func firstScalars(of element: Element) -> Set<Unicode.Scalar>? {
+    switch element {
+    case .literal(let scalars):
+      return scalars.first { $0 != " " }.map { [$0] }
+    case .anyOf(let options):
+      var set = Set<Unicode.Scalar>()
+      for option in options {
+        guard let first = option.first(where: { $0 != " " }) else { return nil }
+        set.insert(first)
+      }
+      return set
+    case .slot, .capture:
+      return nil
+    }
+  }
+
+  /// The most alternatives one pattern may expand to; more usually means a mistake.
+  static let expansionLimit = 512
+}
+
+/// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.
+struct PatternCompiler {
+  /// Slot name → type for the intent the pattern belongs to.
+  var slotTypes: [String: EntityType]
+  /// List name → normalised items.
+  var lists: [String: [[Unicode.Scalar]]]
+  /// Normalises literals the same way utterances are.
+  var normalize: (String) -> [Unicode.Scalar]
+
+  /// The syntax tree before expansion.
+  private indirect enum Node {
+    case literal(String)
+    case list(String, column: Int)
+    case slot(String, column: Int)
+    case capture
+    case sequence([Node])
+    case choice([Node])
+    case optional(Node)
+  }
+
+  /// Compiles `syntax`, or returns the diagnostics explaining why it cannot be.
+  func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
+    var diagnostics: [Diagnostic] = []
+    let scalars = Array(syntax.source.unicodeScalars)
+    var index = 0
+    func report(_ offset: Int, _ message: Diagnostic.Message) {
+      var position = syntax.position
+      position.column += offset
+      diagnostics.append(position.diagnostic(message))
+    }
+    func parseSequence(until closers: Set<Unicode.Scalar>) -> Node {
+      var alternatives: [[Node]] = [[]]
+      var literal = ""
+      func flushLiteral() {
+        if !literal.isEmpty { alternatives[alternatives.count - 1].append(.literal(literal)) }
+        literal = ""
+      }
+      while index < scalars.count {
+        let c = scalars[index]
+        if closers.contains(c) { break }
+        switch c {
+        case "|":
+          flushLiteral()
+          alternatives.append([])
+          index += 1
+        case "(", "[":
+          flushLiteral()
+          let open = index
+          index += 1
+          let closer: Unicode.Scalar = c == "(" ? ")" : "]"
+          let inner = parseSequence(until: [closer])
+          if index < scalars.count, scalars[index] == closer {
+            index += 1
+          } else {
+            report(open, .unclosedGroup(String(c), closer: String(closer)))
+          }
+          alternatives[alternatives.count - 1].append(c == "[" ? .optional(inner) : inner)
+        case ")", "]":
+          report(index, .unbalanced(String(c)))
+          index += 1
+        case "{":
+          flushLiteral()
+          let open = index
+          var name = ""
+          index += 1
+          while index < scalars.count, scalars[index] != "}" {
+            name.unicodeScalars.append(scalars[index])
+            index += 1
+          }
+          if index < scalars.count {
+            index += 1
+          } else {
+            report(open, .unclosedGroup("{", closer: "}"))
+          }
+          alternatives[alternatives.count - 1].append(
+            .slot(name.trimmingCharacters(in: " "), column: open))
+        case "@":
+          flushLiteral()
+          let start = index
+          var name = ""
+          index += 1
+          while index < scalars.count, Self.isNameScalar(scalars[index]) {
+            name.unicodeScalars.append(scalars[index])
+            index += 1
+          }
+          alternatives[alternatives.count - 1].append(.list(name, column: start))
+        case "*":
+          flushLiteral()
+          alternatives[alternatives.count - 1].append(.capture)
+          index += 1
+        case "\\" where index + 1 < scalars.count:
+          literal.unicodeScalars.append(scalars[index + 1])
+          index += 2
+        default:
+          literal.unicodeScalars.append(c)
+          index += 1
+        }
+      }
+      flushLiteral()
+      let options = alternatives.map { Node.sequence($0) }
+      return options.count == 1 ? options[0] : .choice(options)
+    }
+
+    let root = parseSequence(until: [])
+    var expansions = 0
+    func expand(_ node: Node) -> [[Pattern.Element]] {
+      switch node {
+      case .literal(let text):
+        let normalized = normalize(text)
+        return [normalized.isEmpty ? [] : [.literal(normalized)]]
+      case .capture:
+        return [[.capture(name: nil)]]
+      case .list(let name, let column):
+        guard let items = lists[name] else {
+          let suggestion = Diagnostic.Message.suggestion(for: name, among: lists.keys.sorted())
+          report(column, .unknownList(name, suggestion: suggestion))
+          return [[]]
+        }
+        return [[.anyOf(items)]]
+      case .slot(let name, let column):
+        guard let type = slotTypes[name] else {
+          let suggestion = Diagnostic.Message.suggestion(for: name, among: slotTypes.keys.sorted())
+          report(column, .unknownSlotInPattern(name, suggestion: suggestion))
+          return [[]]
+        }
+        return [[type == .text ? .capture(name: name) : .slot(name: name, type: type)]]
+      case .optional(let inner):
+        if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
+        return [[]] + expand(inner)
+      case .choice(let options):
+        if let words = plainWords(node) { return [[.anyOf(Self.longestFirst(words))]] }
+        return options.flatMap(expand)
+      case .sequence(let parts):
+        var result: [[Pattern.Element]] = [[]]
+        for part in parts {
+          let tails = expand(part)
+          var next: [[Pattern.Element]] = []
+          for head in result {
+            for tail in tails {
+              next.append(Self.merged(head, tail))
+              expansions += 1
+              if next.count > Pattern.expansionLimit { return next }
+            }
+          }
+          result = next
+        }
+        return result
+      }
+    }
+    /// The words a bracket without placeholders can match, or nil when it holds placeholders.
+    func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+      switch node {
+      case .literal(let text): return [normalize(text)]
+      case .list, .slot, .capture: return nil
+      case .optional(let inner):
+        guard let words = plainWords(inner) else { return nil }
+        return words + [[]]
+      case .choice(let options):
+        var words: [[Unicode.Scalar]] = []
+        for option in options {
+          guard let more = plainWords(option) else { return nil }
+          words += more
+        }
+        return words
+      case .sequence(let parts):
+        var words: [[Unicode.Scalar]] = [[]]
+        for part in parts {
+          guard let tails = plainWords(part) else { return nil }
+          words = words.flatMap { head in tails.map { head + $0 } }
+          if words.count > Pattern.expansionLimit { return nil }
+        }
+        return words
+      }
+    }
+    var sequences = expand(root)
+    if sequences.count > Pattern.expansionLimit {
+      report(0, .patternTooLarge(limit: Pattern.expansionLimit))
+      sequences = Array(sequences.prefix(Pattern.expansionLimit))
+    }
+    var seen = Set<[Pattern.Element]>()
+    sequences = sequences.filter { !$0.isEmpty && seen.insert($0).inserted }
+    if sequences.isEmpty, diagnostics.isEmpty { report(0, .emptyPattern) }
+    for sequence in sequences where Self.hasAdjacentCaptures(sequence) {
+      report(0, .adjacentCaptures)
+      break
+    }
+    guard diagnostics.isEmpty else { return .failure(GrammarError(diagnostics: diagnostics)) }
+    return .success(Pattern(source: syntax.source, sequences: sequences))
+  }
+
+  /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
+  private static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
+    -> [Pattern.Element]
+  {
+    guard case .literal(let a)? = head.last, case .literal(let b)? = tail.first else {
+      return head + tail
+    }
+    return head.dropLast() + [.literal(a + b)] + tail.dropFirst()
+  }
+
+  /// Unique options, longest first, so that matching tries the most specific word first.
+  private static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
+    var seen = Set<[Unicode.Scalar]>()
+    let unique = words.filter { seen.insert($0).inserted }
+    return unique.sorted { $0.count > $1.count }
+  }
+
+  private static func hasAdjacentCaptures(_ sequence: [Pattern.Element]) -> Bool {
+    zip(sequence, sequence.dropFirst()).contains { pair in
+      if case .capture = pair.0, case .capture = pair.1 { return true }
+      return false
+    }
+  }
+
+  static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_"
+  }
+}
+
+extension Pattern.Element: Hashable {}
+
+extension String {
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    var s = Substring(self)
+    while s.first == character { s = s.dropFirst() }
+    while s.last == character { s = s.dropLast() }
+    return String(s)
+  }
+}
+
+extension Diagnostic.Message {
+  static func unclosedGroup(_ opener: String, closer: String) -> Self {
+    "'\(opener)' is never closed; add '\(closer)'"
+  }
+  static func unbalanced(_ closer: String) -> Self {
+    "'\(closer)' has no matching opening bracket; escape it as '\\\(closer)' to match it literally"
+  }
+  static func unknownList(_ name: String, suggestion: String?) -> Self {
+    guard let suggestion else {
+      return "unknown list '@\(name)'; declare it with 'list \(name): …'"
+    }
+    return "unknown list '@\(name)'; did you mean '@\(suggestion)'?"
+  }
+  static func unknownSlotInPattern(_ name: String, suggestion: String?) -> Self {
+    guard let suggestion else {
+      return "pattern names slot '\(name)', which the intent does not declare; add 'slot \(name): <type>'"
+    }
+    return "pattern names slot '\(name)', which the intent does not declare; did you mean '\(suggestion)'?"
+  }
+  static func patternTooLarge(limit: Int) -> Self {
+    "pattern expands to more than \(limit) alternatives; split it into several 'pattern:' lines"
+  }
+  static let emptyPattern: Self = "pattern matches nothing; write at least one word or placeholder"
+  static let adjacentCaptures: Self =
+    "two free-text parts ('*' or a text slot) are next to each other; put a word between them"
+}

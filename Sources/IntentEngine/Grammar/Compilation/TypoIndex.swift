@@ -1,0 +1,87 @@
+/// Finds the keyword a misspelt Latin word was meant to be ("timmer" → "timer", "umbrela" →
+/// "umbrella"), one edit away.
+///
+/// Keywords and their one-letter deletions are indexed when grammars load, each packed into one
+/// integer (five bits a letter), so a lookup is a handful of hash probes and no allocation.
+struct TypoIndex: Sendable {
+  /// Shortest keyword that is matched with a typo: shorter words have too many neighbours.
+  static let minimumKeywordLength = 5
+  /// Shortest word that is looked up.
+  static let minimumWordLength = 4
+  /// Longest word that fits the packed key.
+  static let maximumLength = 12
+
+  private var index: [UInt64: [Int32]] = [:]
+  private var words: [Int32: [UInt8]] = [:]
+
+  /// Indexes a keyword if it is a single ASCII word long enough to be matched fuzzily.
+  mutating func add(_ word: String, entry: Int32) {
+    guard let letters = Self.letters(word.unicodeScalars),
+      letters.count >= Self.minimumKeywordLength
+    else { return }
+    words[entry] = letters
+    for skip in -1..<letters.count {
+      let key = Self.key(letters, skipping: skip)
+      if index[key]?.contains(entry) != true { index[key, default: []].append(entry) }
+    }
+  }
+
+  /// The keyword entry one edit (insertion, deletion, substitution or swap) from `word`, if any.
+  func correction(for word: ArraySlice<Unicode.Scalar>) -> Int32? {
+    guard word.count >= Self.minimumWordLength, !index.isEmpty,
+      let letters = Self.letters(word)
+    else { return nil }
+    var best: Int32?
+    for skip in -1..<letters.count {
+      guard let entries = index[Self.key(letters, skipping: skip)] else { continue }
+      for entry in entries where entry < (best ?? .max) {
+        if let target = words[entry], Self.isOneEditApart(letters, target) { best = entry }
+      }
+    }
+    return best
+  }
+
+  /// Lower-case letters 1...26, or nil when the word is not all ASCII letters or too long.
+  private static func letters(_ scalars: some Collection<Unicode.Scalar>) -> [UInt8]? {
+    guard scalars.count <= maximumLength else { return nil }
+    var letters: [UInt8] = []
+    letters.reserveCapacity(scalars.count)
+    for scalar in scalars {
+      let v = scalar.value | 0x20
+      guard (0x61...0x7A).contains(v) else { return nil }
+      letters.append(UInt8(v - 0x60))
+    }
+    return letters
+  }
+
+  /// The word packed five bits a letter, leaving out the letter at `skipping` (or none for -1).
+  private static func key(_ letters: [UInt8], skipping: Int) -> UInt64 {
+    var key: UInt64 = 0
+    for (i, letter) in letters.enumerated() where i != skipping {
+      key = key << 5 | UInt64(letter)
+    }
+    return key
+  }
+
+  /// Whether two words differ by one insertion, deletion, substitution or adjacent swap.
+  static func isOneEditApart<T: Equatable>(_ a: [T], _ b: [T]) -> Bool {
+    if a == b { return false }
+    if a.count == b.count {
+      var first = -1
+      var count = 0
+      for i in a.indices where a[i] != b[i] {
+        count += 1
+        if first < 0 { first = i }
+        if count > 2 { return false }
+      }
+      if count == 1 { return true }
+      return count == 2 && first + 1 < a.count && a[first] == b[first + 1]
+        && a[first + 1] == b[first] && a[first + 1] != b[first + 1]
+    }
+    guard abs(a.count - b.count) == 1 else { return false }
+    let (long, short) = a.count > b.count ? (a, b) : (b, a)
+    var i = 0
+    while i < short.count, long[i] == short[i] { i += 1 }
+    return long[(i + 1)...].elementsEqual(short[i...])
+  }
+}

@@ -1,0 +1,443 @@
+import Foundation
+
+/// Reads grammar files into syntax trees, collecting every problem instead of stopping at the first.
+struct GrammarParser {
+  let path: String
+  let language: String
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(path: String, language: String) {
+    self.path = path
+    self.language = language
+  }
+
+  /// The directives an intent body accepts, for suggestions.
+  static let directives = [
+    "description", "threshold", "slot", "keywords", "exclude", "pattern", "example", "not",
+  ]
+
+  /// Parses one file.
+  mutating func parse(_ source: String) -> GrammarFileSyntax {
+    var file = GrammarFileSyntax(path: path, language: language)
+    let lines = GrammarLine.lines(of: source)
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      index += 1
+      guard line.indent == 0 else {
+        report(at: line, line.content.startIndex, .unexpectedIndent)
+        continue
+      }
+      let (keyword, rest) = Self.splitWord(line.content)
+      switch keyword {
+      case "intent":
+        var intent = parseIntentHeader(line, rest)
+        while index < lines.count, lines[index].indent > 0 {
+          index = parseIntentLine(lines, index, into: &intent)
+        }
+        if let intent { file.intents.append(intent) }
+      case "list":
+        var list = parseListHeader(line, rest)
+        while index < lines.count, lines[index].indent > 0 {
+          list?.items += items(of: lines[index], from: lines[index].content.startIndex)
+          index += 1
+        }
+        if let list { file.lists.append(list) }
+      default:
+        report(at: line, line.content.startIndex, .unknownTopLevel(String(keyword)))
+        while index < lines.count, lines[index].indent > 0 { index += 1 }
+      }
+    }
+    return file
+  }
+
+  // MARK: - Blocks
+
+  private mutating func parseIntentHeader(_ line: GrammarLine, _ rest: Substring) -> IntentSyntax? {
+    let id = rest.trimmingSpaces
+    guard !id.isEmpty else {
+      report(at: line, line.content.endIndex, .missingIntentID)
+      return nil
+    }
+    let idStart = id.startIndex
+    if !IntentSyntaxRules.isValidID(String(id)) {
+      report(at: line, idStart, .invalidIntentID(String(id)))
+    }
+    return IntentSyntax(id: String(id), position: position(line, idStart), language: language)
+  }
+
+  private mutating func parseListHeader(_ line: GrammarLine, _ rest: Substring) -> ListSyntax? {
+    let (name, afterName) = Self.splitName(rest)
+    guard !name.isEmpty else {
+      report(at: line, rest.startIndex, .missingListName)
+      return nil
+    }
+    var list = ListSyntax(name: String(name), position: position(line, name.startIndex), items: [])
+    let tail = afterName.trimmingSpaces
+    if tail.first == ":" {
+      list.items = items(of: line, from: tail.index(after: tail.startIndex))
+    } else if !tail.isEmpty {
+      report(at: line, tail.startIndex, .expectedColon(after: "list \(name)"))
+    }
+    return list
+  }
+
+  /// Parses the directive at `lines[index]` and its continuation lines; returns the next index.
+  private mutating func parseIntentLine(
+    _ lines: [GrammarLine], _ index: Int, into intent: inout IntentSyntax?
+  ) -> Int {
+    let line = lines[index]
+    var next = index + 1
+    let (word, rest) = Self.splitDirective(line.content)
+    let directive = String(word)
+    // Continuation lines belong to the directive above them when indented deeper.
+    var continuation: [GrammarLine] = []
+    while next < lines.count, lines[next].indent > line.indent {
+      continuation.append(lines[next])
+      next += 1
+    }
+    func allItems(from start: Substring.Index) -> [GrammarItem] {
+      var found = items(of: line, from: start)
+      for more in continuation { found += items(of: more, from: more.content.startIndex) }
+      return found
+    }
+    func rejectContinuation() {
+      for more in continuation { report(at: more, more.content.startIndex, .unexpectedIndent) }
+    }
+
+    switch directive {
+    case "description":
+      guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
+      var text = String(value)
+      for more in continuation { text += " " + more.content }
+      intent?.description = text
+    case "threshold":
+      rejectContinuation()
+      guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
+      if let number = Double(value), number >= 0, number <= 1 {
+        intent?.threshold = number
+      } else {
+        report(at: line, value.startIndex, .invalidThreshold(String(value)))
+      }
+    case "slot":
+      rejectContinuation()
+      if let slot = parseSlot(line, rest) { intent?.slots.append(slot) }
+    case "keywords":
+      guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
+      let (name, options) = Self.splitName(header)
+      if name.isEmpty { report(at: line, header.startIndex, .missingGroupName) }
+      let parsed = parseOptions(line, options, allowed: ["weight", "required"])
+      let group = KeywordGroupSyntax(
+        name: String(name), weight: parsed.weight ?? 1, isRequired: parsed.flags.contains("required"),
+        position: position(line, name.isEmpty ? header.startIndex : name.startIndex),
+        items: allItems(from: colon))
+      if group.items.isEmpty { report(at: line, colon, .emptyItems("keywords")) }
+      intent?.groups.append(group)
+    case "exclude":
+      guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
+      let parsed = parseOptions(line, header, allowed: ["veto", "penalty"])
+      let exclude = ExcludeSyntax(
+        penalty: parsed.flags.contains("veto") ? nil : parsed.penalty,
+        position: position(line, word.startIndex), items: allItems(from: colon))
+      if exclude.items.isEmpty { report(at: line, colon, .emptyItems("exclude")) }
+      intent?.excludes.append(exclude)
+    case "pattern":
+      rejectContinuation()
+      guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
+      intent?.patterns.append(PatternSyntax(source: String(value), position: position(line, value.startIndex)))
+    case "example", "not":
+      rejectContinuation()
+      guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
+      if let example = parseExample(line, value, isCounterexample: directive == "not") {
+        intent?.examples.append(example)
+      }
+    default:
+      let suggestion = Diagnostic.Message.suggestion(for: directive, among: Self.directives)
+      report(at: line, word.startIndex, .unknownDirective(directive, suggestion: suggestion))
+    }
+    return next
+  }
+
+  // MARK: - Directives
+
+  private mutating func parseSlot(_ line: GrammarLine, _ rest: Substring) -> SlotSyntax? {
+    let (name, afterName) = Self.splitName(rest)
+    guard !name.isEmpty else {
+      report(at: line, rest.startIndex, .missingSlotName)
+      return nil
+    }
+    let tail = afterName.trimmingSpaces
+    guard tail.first == ":" else {
+      report(at: line, tail.startIndex, .expectedColon(after: "slot \(name)"))
+      return nil
+    }
+    let words = tail.dropFirst().split(separator: " ", omittingEmptySubsequences: true)
+    guard let type = words.first else {
+      report(at: line, tail.endIndex, .missingSlotType(String(name)))
+      return nil
+    }
+    var isRequired = false
+    for extra in words.dropFirst() {
+      if extra == "required" {
+        isRequired = true
+      } else {
+        report(at: line, extra.startIndex, .unknownSlotFlag(String(extra)))
+      }
+    }
+    return SlotSyntax(
+      name: String(name), type: String(type), isRequired: isRequired,
+      position: position(line, name.startIndex), typePosition: position(line, type.startIndex))
+  }
+
+  private mutating func parseExample(
+    _ line: GrammarLine, _ value: Substring, isCounterexample: Bool
+  ) -> ExampleSyntax? {
+    var text = value
+    var slots: [(String, String)] = []
+    if let arrow = value.range(of: "=>") {
+      text = value[..<arrow.lowerBound].trimmingSpaces
+      if isCounterexample {
+        report(at: line, arrow.lowerBound, .slotsOnCounterexample)
+      }
+      for assignment in value[arrow.upperBound...].split(separator: ",") {
+        let parts = assignment.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, !parts[0].trimmingSpaces.isEmpty else {
+          report(at: line, assignment.startIndex, .invalidSlotAssignment(String(assignment.trimmingSpaces)))
+          continue
+        }
+        slots.append((String(parts[0].trimmingSpaces), String(parts[1].trimmingSpaces)))
+      }
+    }
+    guard !text.isEmpty else {
+      report(at: line, value.startIndex, .emptyExample)
+      return nil
+    }
+    return ExampleSyntax(
+      text: String(text), expectedSlots: slots, isCounterexample: isCounterexample,
+      position: position(line, text.startIndex))
+  }
+
+  private struct Options {
+    var weight: Double?
+    var penalty: Double?
+    var flags: Set<String> = []
+  }
+
+  /// Reads `(weight 2, required)` style options.
+  private mutating func parseOptions(_ line: GrammarLine, _ text: Substring, allowed: [String])
+    -> Options
+  {
+    var options = Options()
+    let trimmed = text.trimmingSpaces
+    guard !trimmed.isEmpty else { return options }
+    guard trimmed.first == "(", trimmed.last == ")" else {
+      report(at: line, trimmed.startIndex, .expectedOptions)
+      return options
+    }
+    let inner = trimmed.dropFirst().dropLast()
+    for option in inner.split(separator: ",") {
+      let words = option.split(separator: " ")
+      guard let name = words.first else { continue }
+      let key = String(name)
+      guard allowed.contains(key) else {
+        let suggestion = Diagnostic.Message.suggestion(for: key, among: allowed)
+        report(at: line, name.startIndex, .unknownOption(key, suggestion: suggestion))
+        continue
+      }
+      switch key {
+      case "weight", "penalty":
+        guard words.count == 2, let number = Double(words[1]), number.isFinite, number >= 0,
+          number <= 100
+        else {
+          report(at: line, name.startIndex, .invalidNumberOption(key))
+          continue
+        }
+        if key == "weight" { options.weight = number } else { options.penalty = number }
+      default:
+        if words.count != 1 { report(at: line, words[1].startIndex, .unexpectedValue(key)) }
+        options.flags.insert(key)
+      }
+    }
+    if allowed.contains("penalty"), options.penalty == nil, !options.flags.contains("veto") {
+      report(at: line, trimmed.startIndex, .excludeNeedsKind)
+    }
+    return options
+  }
+
+  // MARK: - Pieces
+
+  private mutating func value(afterColonIn line: GrammarLine, _ rest: Substring, directive: String)
+    -> Substring?
+  {
+    let trimmed = rest.trimmingSpaces
+    guard trimmed.first == ":" else {
+      report(at: line, trimmed.startIndex, .expectedColon(after: directive))
+      return nil
+    }
+    let value = trimmed.dropFirst().trimmingSpaces
+    guard !value.isEmpty else {
+      report(at: line, trimmed.endIndex, .missingValue(directive))
+      return nil
+    }
+    return value
+  }
+
+  /// Splits `name (options): items` at the first colon outside parentheses.
+  private mutating func header(in line: GrammarLine, _ rest: Substring, directive: String) -> (
+    Substring, Substring.Index
+  )? {
+    var depth = 0
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      switch rest[index] {
+      case "(": depth += 1
+      case ")": depth -= 1
+      case ":" where depth == 0:
+        return (rest[rest.startIndex..<index], rest.index(after: index))
+      default: break
+      }
+      index = rest.index(after: index)
+    }
+    report(at: line, rest.endIndex, .expectedColon(after: directive))
+    return nil
+  }
+
+  /// Splits comma-separated items (`,`, `，` or `、`) starting at `start`.
+  private func items(of line: GrammarLine, from start: Substring.Index) -> [GrammarItem] {
+    var found: [GrammarItem] = []
+    let content = line.content
+    var itemStart = start
+    var index = start
+    func flush(until end: Substring.Index) {
+      let raw = content[itemStart..<end]
+      let trimmed = raw.trimmingSpaces
+      if !trimmed.isEmpty {
+        found.append(
+          GrammarItem(
+            text: trimmed.replacingOccurrences(of: "\\#", with: "#"),
+            position: position(line, trimmed.startIndex)))
+      }
+    }
+    while index < content.endIndex {
+      let c = content[index]
+      if c == "," || c == "，" || c == "、" {
+        flush(until: index)
+        itemStart = content.index(after: index)
+      }
+      index = content.index(after: index)
+    }
+    flush(until: content.endIndex)
+    return found
+  }
+
+  private func position(_ line: GrammarLine, _ index: Substring.Index) -> SourcePosition {
+    SourcePosition(path: path, line: line.number, column: line.column(of: index))
+  }
+
+  private mutating func report(
+    at line: GrammarLine, _ index: Substring.Index, _ message: Diagnostic.Message
+  ) {
+    diagnostics.append(position(line, index).diagnostic(message))
+  }
+
+  /// Splits off the first space-separated word.
+  static func splitWord(_ text: Substring) -> (Substring, Substring) {
+    let end = text.firstIndex(of: " ") ?? text.endIndex
+    return (text[..<end], text[end...])
+  }
+
+  /// Splits off a directive word, which ends at a space, colon or parenthesis.
+  static func splitDirective(_ text: Substring) -> (Substring, Substring) {
+    let end = text.firstIndex { $0 == " " || $0 == ":" || $0 == "(" } ?? text.endIndex
+    return (text[..<end], text[end...])
+  }
+
+  /// Splits off a name, which ends at a space, colon or parenthesis.
+  static func splitName(_ text: Substring) -> (Substring, Substring) {
+    let trimmed = text.trimmingSpaces
+    return splitDirective(trimmed)
+  }
+}
+
+/// Rules for names written in grammars.
+enum IntentSyntaxRules {
+  /// Whether `id` is `domain.action` in lower-case ASCII letters, digits and underscores.
+  static func isValidID(_ id: String) -> Bool {
+    let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return false }
+    return parts.allSatisfy { part in
+      guard let first = part.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+      return part.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+      }
+    }
+  }
+}
+
+extension Substring {
+  /// The substring without leading and trailing spaces and tabs.
+  var trimmingSpaces: Substring {
+    var result = self
+    while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+    while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+    return result
+  }
+
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    String(self).split(separator: target, omittingEmptySubsequences: false).joined(
+      separator: replacement)
+  }
+}
+
+extension Diagnostic.Message {
+  static let unexpectedIndent: Self =
+    "unexpected indentation; directives belong under an 'intent' or 'list' line"
+  static func unknownTopLevel(_ word: String) -> Self {
+    "unknown declaration '\(word)'; a file holds 'intent <domain.action>' and 'list <name>: …' blocks"
+  }
+  static let missingIntentID: Self = "expected an intent id such as 'timer.start' after 'intent'"
+  static func invalidIntentID(_ id: String) -> Self {
+    "intent id '\(id)' is not of the form 'domain.action' in lower-case letters, digits and '_'"
+  }
+  static let missingListName: Self = "expected a list name after 'list'"
+  static let missingGroupName: Self =
+    "expected a group name after 'keywords', such as 'keywords trigger (weight 2): …'"
+  static let missingSlotName: Self = "expected a slot name, such as 'slot duration: duration'"
+  static func missingSlotType(_ name: String) -> Self {
+    "slot '\(name)' needs an entity type, such as 'slot \(name): text'"
+  }
+  static func unknownSlotFlag(_ flag: String) -> Self {
+    "unknown slot flag '\(flag)'; the only flag is 'required'"
+  }
+  static func expectedColon(after what: String) -> Self { "expected ':' after '\(what)'" }
+  static func missingValue(_ directive: String) -> Self { "'\(directive)' needs a value after ':'" }
+  static func invalidThreshold(_ value: String) -> Self {
+    "threshold '\(value)' is not a number between 0 and 1"
+  }
+  static func emptyItems(_ directive: String) -> Self {
+    "'\(directive)' lists no words; separate words with ','"
+  }
+  static func unknownDirective(_ word: String, suggestion: String?) -> Self {
+    guard let suggestion else {
+      return
+        "unknown directive '\(word)'; expected one of \(GrammarParser.directives.joined(separator: ", "))"
+    }
+    return "unknown directive '\(word)'; did you mean '\(suggestion)'?"
+  }
+  static let expectedOptions: Self = "expected options in parentheses, such as '(weight 2, required)'"
+  static func unknownOption(_ name: String, suggestion: String?) -> Self {
+    guard let suggestion else { return "unknown option '\(name)'" }
+    return "unknown option '\(name)'; did you mean '\(suggestion)'?"
+  }
+  static func invalidNumberOption(_ name: String) -> Self {
+    "'\(name)' needs a number between 0 and 100, such as '\(name) 1.5'"
+  }
+  static func unexpectedValue(_ name: String) -> Self { "option '\(name)' takes no value" }
+  static let excludeNeedsKind: Self = "an exclude is either '(veto)' or '(penalty N)'"
+  static let slotsOnCounterexample: Self =
+    "a 'not:' line cannot expect slots; remove the '=> …' part"
+  static func invalidSlotAssignment(_ text: String) -> Self {
+    "expected 'slot=value' in '\(text)'"
+  }
+  static let emptyExample: Self = "an example needs text before '=>'"
+}

@@ -1,0 +1,91 @@
+/// A position in a grammar file, for diagnostics.
+struct SourcePosition: Sendable, Equatable {
+  var path: String
+  var line: Int
+  var column: Int
+
+  func diagnostic(_ message: Diagnostic.Message, severity: Diagnostic.Severity = .error)
+    -> Diagnostic
+  {
+    Diagnostic(path: path, line: line, column: column, severity: severity, message)
+  }
+}
+
+/// A word or `@list` reference as written in a grammar, with its position.
+struct GrammarItem: Sendable {
+  var text: String
+  var position: SourcePosition
+  /// The list name when the item is `@name`.
+  var listReference: String? {
+    text.hasPrefix("@") ? String(text.dropFirst()) : nil
+  }
+}
+
+/// One parsed grammar file.
+struct GrammarFileSyntax: Sendable {
+  var path: String
+  /// The language folder the file sits in (`zh`, `en`), or the folder's own name for user grammars.
+  var language: String
+  var intents: [IntentSyntax] = []
+  var lists: [ListSyntax] = []
+}
+
+/// A shared word list: `list fillers: 请, 帮我`.
+struct ListSyntax: Sendable {
+  var name: String
+  var position: SourcePosition
+  var items: [GrammarItem]
+}
+
+/// An intent block as written.
+struct IntentSyntax: Sendable {
+  var id: String
+  var position: SourcePosition
+  var language: String
+  var description: String?
+  var threshold: Double?
+  var slots: [SlotSyntax] = []
+  var groups: [KeywordGroupSyntax] = []
+  var excludes: [ExcludeSyntax] = []
+  var patterns: [PatternSyntax] = []
+  var examples: [ExampleSyntax] = []
+}
+
+/// `slot duration: duration required`
+struct SlotSyntax: Sendable {
+  var name: String
+  var type: String
+  var isRequired: Bool
+  var position: SourcePosition
+  var typePosition: SourcePosition
+}
+
+/// `keywords trigger (weight 2, required): 倒计时, 计时器`
+struct KeywordGroupSyntax: Sendable {
+  var name: String
+  var weight: Double
+  var isRequired: Bool
+  var position: SourcePosition
+  var items: [GrammarItem]
+}
+
+/// `exclude (penalty 1.5): 哪些, 什么` — a veto unless a penalty is given.
+struct ExcludeSyntax: Sendable {
+  var penalty: Double?
+  var position: SourcePosition
+  var items: [GrammarItem]
+}
+
+/// `pattern: {duration} [以]后 (提醒|叫)我`
+struct PatternSyntax: Sendable {
+  var source: String
+  var position: SourcePosition
+}
+
+/// `example: 三分钟后提醒我 => duration=180`, or `not: …` for a line that must not match.
+struct ExampleSyntax: Sendable {
+  var text: String
+  var expectedSlots: [(name: String, value: String)]
+  var isCounterexample: Bool
+  var position: SourcePosition
+}

@@ -1,0 +1,171 @@
+/// Matches compiled patterns against a whole utterance, with a step budget so no input can
+/// make matching slow.
+///
+/// Matching backtracks only at list references, slot placeholders and free-text parts; the
+/// bindings of the current attempt live on one stack that is unwound on failure, so a failed
+/// attempt allocates nothing.
+struct PatternMatcher {
+  let scalars: [Unicode.Scalar]
+  let entities: [Entity]
+  /// Entity indexes by start offset, longest first; empty for offsets where none starts.
+  let entitiesByStart: [[Int]]
+  /// For each offset, the end of the longest filler word starting there, or -1.
+  let fillerEnds: [Int]
+  /// Where matching must start and end (fillers and spaces trimmed off both ends).
+  let bounds: Range<Int>
+
+  /// The most matching steps one pattern may take on one utterance.
+  static let stepBudget = 4_000
+
+  /// One binding made while matching: a slot's entity or a free-text range.
+  struct Binding {
+    /// The slot or capture name; nil for an anonymous `*`.
+    var name: String?
+    /// The entity filling a slot, or nil for a capture.
+    var entity: Int?
+    var range: Range<Int>
+  }
+
+  /// A successful match: what each slot and capture was bound to.
+  struct Match {
+    var bindings: [Binding]
+
+    /// The entity bound to slot `name`.
+    func entity(forSlot name: String) -> Int? {
+      bindings.first { $0.name == name && $0.entity != nil }?.entity
+    }
+
+    /// The range captured for the text slot `name`.
+    func capture(named name: String) -> Range<Int>? {
+      bindings.first { $0.name == name && $0.entity == nil }?.range
+    }
+
+    /// Whether the match bound any free text.
+    var hasCaptures: Bool { bindings.contains { $0.entity == nil } }
+  }
+
+  /// The first expansion of `pattern` that covers the whole utterance.
+  func match(_ pattern: Pattern) -> Match? {
+    var stack: [Binding] = []
+    for (sequence, firsts) in zip(pattern.sequences, pattern.firstScalars) {
+      if let first = firsts.first, let set = first, !canStart(set, at: bounds.lowerBound) {
+        continue
+      }
+      var steps = 0
+      stack.removeAll(keepingCapacity: true)
+      if matchElements(sequence, firsts, 0, at: bounds.lowerBound, stack: &stack, steps: &steps) {
+        return Match(bindings: stack)
+      }
+    }
+    return nil
+  }
+
+  /// Whether an element starting with one of `set` could start at `position`, possibly after a
+  /// filler.
+  private func canStart(_ set: Set<Unicode.Scalar>, at position: Int) -> Bool {
+    guard position < bounds.upperBound else { return false }
+    return set.contains(scalars[position]) || fillerEnds[position] > position
+  }
+
+  private func skipSpaces(_ position: Int) -> Int {
+    var p = position
+    while p < bounds.upperBound, scalars[p] == " " { p += 1 }
+    return p
+  }
+
+  private func matchElements(
+    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at start: Int,
+    stack: inout [Binding], steps: inout Int
+  ) -> Bool {
+    steps += 1
+    if steps > Self.stepBudget { return false }
+    let position = skipSpaces(start)
+    guard index < elements.count else { return position >= bounds.upperBound }
+    if matchElement(elements, firsts, index, at: position, stack: &stack, steps: &steps) {
+      return true
+    }
+    // A filler ("请", "一下", "please") may sit between elements.
+    if position < bounds.upperBound {
+      let end = fillerEnds[position]
+      if end > position, end < bounds.upperBound {
+        return matchElements(elements, firsts, index, at: end, stack: &stack, steps: &steps)
+      }
+    }
+    return false
+  }
+
+  private func matchElement(
+    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at position: Int,
+    stack: inout [Binding], steps: inout Int
+  ) -> Bool {
+    switch elements[index] {
+    case .literal(let literal):
+      guard let end = matchLiteral(literal, at: position) else { return false }
+      return matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
+    case .anyOf(let options):
+      for option in options {
+        if let end = matchLiteral(option, at: position),
+          matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
+        {
+          return true
+        }
+        if steps > Self.stepBudget { return false }
+      }
+      return false
+    case .slot(let name, let type):
+      guard position < bounds.upperBound else { return false }
+      for entityIndex in entitiesByStart[position] {
+        let entity = entities[entityIndex]
+        guard entity.type == type || (type == .date && entity.type == .datetime),
+          entity.range.upperBound <= bounds.upperBound
+        else { continue }
+        stack.append(Binding(name: name, entity: entityIndex, range: entity.range))
+        if matchElements(elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps) {
+          return true
+        }
+        stack.removeLast()
+      }
+      return false
+    case .capture(let name):
+      guard position < bounds.upperBound else { return false }
+      let isLast = index + 1 == elements.count
+      let next = isLast ? nil : firsts[index + 1]
+      var end = isLast ? bounds.upperBound : position + 1
+      while end <= bounds.upperBound {
+        steps += 1
+        if steps > Self.stepBudget { return false }
+        if let next, !canStart(next, at: skipSpaces(end)) {
+          end += 1
+          continue
+        }
+        stack.append(Binding(name: name, entity: nil, range: position..<end))
+        if matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps) { return true }
+        stack.removeLast()
+        end += 1
+      }
+      return false
+    }
+  }
+
+  /// Matches a literal, ignoring spaces on both sides; Latin words must start and end on word
+  /// boundaries.
+  private func matchLiteral(_ literal: [Unicode.Scalar], at position: Int) -> Int? {
+    var p = position
+    var first: Unicode.Scalar?
+    var last: Unicode.Scalar?
+    for scalar in literal where scalar != " " {
+      while p < bounds.upperBound, scalars[p] == " " { p += 1 }
+      guard p < bounds.upperBound, scalars[p] == scalar else { return nil }
+      if first == nil { first = scalar }
+      last = scalar
+      p += 1
+    }
+    if let last, Scorer.isASCIIWord(last), p < bounds.upperBound, Scorer.isASCIIWord(scalars[p]) {
+      return nil
+    }
+    if let first, Scorer.isASCIIWord(first), position > 0, Scorer.isASCIIWord(scalars[position - 1]) {
+      return nil
+    }
+    return p
+  }
+}

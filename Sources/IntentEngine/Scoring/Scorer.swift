@@ -1,0 +1,322 @@
+/// A keyword, exclude or list word found in an utterance.
+struct KeywordHit: Sendable {
+  var range: Range<Int>
+  var entry: Int32
+  /// Whether the word was a misspelling one edit away from the keyword.
+  var isCorrected = false
+}
+
+/// Everything read from one utterance before intents are compared.
+struct Analysis {
+  var text: NormalizedText
+  var tokens: [Token]
+  var entities: [Entity]
+  var hits: [KeywordHit]
+  /// Ranges of filler words ("请", "一下", "please").
+  var fillers: [Range<Int>]
+  /// Ranges of conjunctions ("顺便", "and then").
+  var conjunctions: [Range<Int>]
+  /// Non-space scalars in the utterance.
+  var contentLength: Int
+}
+
+/// How one intent fared on one utterance: the score and the evidence behind it.
+struct Candidate {
+  var intent: Int
+  var score: Double
+  var evidence: [Evidence]
+  var slots: [FilledSlot]
+  var missingSlots: [String]
+}
+
+/// Scores every intent that has evidence in an utterance; pure and allocation-light.
+///
+/// The weights are the engine's tuned constants, chosen on the `dev` fixtures; `Calibration`
+/// then maps the resulting scores to confidences.
+struct Scorer {
+  /// Score for a full pattern match (strong evidence: the sentence is a known shape).
+  static let patternBonus = 2.5
+  /// Score for a full match of a pattern with a free-text part, which fits more sentences.
+  static let capturePatternBonus = 1.5
+  /// Score per non-text slot filled from an entity.
+  static let filledSlotBonus = 0.5
+  /// Penalty per required slot left empty.
+  static let missingSlotPenalty = 1.5
+  /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
+  /// so that half-explained text neither helps nor hurts.
+  static let coverageWeight = 3.0
+  /// Share of a keyword's weight that a misspelling of it earns.
+  static let typoDiscount = 0.8
+  /// Share of a payload-shaped residual that a text-slot intent may count as explained.
+  static let payloadCredit = 0.6
+  /// Share of a payload captured by a pattern's `{text}` that counts as explained.
+  static let capturedPayloadCredit = 0.8
+
+  let grammar: CompiledGrammar
+
+  /// Reads keywords, fillers and conjunctions at token starts.
+  func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
+    var hits: [KeywordHit] = []
+    var fillers: [Range<Int>] = []
+    var conjunctions: [Range<Int>] = []
+    let scalars = text.scalars
+    // Words may start where a token starts, and also at each word inside a multi-word
+    // lexicon token ("turn off" must not hide "off").
+    var starts: [Int] = []
+    starts.reserveCapacity(tokens.count)
+    for token in tokens where token.kind != .symbol {
+      starts.append(token.range.lowerBound)
+      guard token.kind == .lexicon, token.range.count > 2 else { continue }
+      for i in (token.range.lowerBound + 1)..<token.range.upperBound
+      where scalars[i - 1] == " " && scalars[i] != " " {
+        starts.append(i)
+      }
+    }
+    for start in starts {
+      for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) {
+        // Latin words must end on a word boundary: "remind" is not in "reminder".
+        if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
+          continue
+        }
+        if Int(entry) < grammar.targets.count, !grammar.targets[Int(entry)].isEmpty {
+          hits.append(KeywordHit(range: start..<end, entry: entry))
+        }
+        if grammar.fillerEntries.contains(entry) { fillers.append(start..<end) }
+        if grammar.conjunctionEntries.contains(entry) { conjunctions.append(start..<end) }
+      }
+    }
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
+    for token in tokens where token.kind == .latin && token.entry < 0 {
+      if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
+        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
+      }
+    }
+    var contentLength = 0
+    for scalar in scalars where scalar != " " { contentLength += 1 }
+    return Analysis(
+      text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
+      conjunctions: conjunctions, contentLength: contentLength)
+  }
+
+  /// Scores every intent with at least one keyword in the utterance, best first.
+  func candidates(for analysis: Analysis) -> [Candidate] {
+    var touched: [Int: [(hit: KeywordHit, target: KeywordTarget)]] = [:]
+    for hit in analysis.hits {
+      for target in grammar.targets[Int(hit.entry)] {
+        touched[Int(target.intent), default: []].append((hit, target))
+      }
+    }
+    var result: [Candidate] = []
+    let matcher = makeMatcher(analysis)
+    for intentIndex in touched.keys.sorted() {
+      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis, matcher) {
+        result.append(candidate)
+      }
+    }
+    result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
+    return result
+  }
+
+  private func score(
+    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
+    _ matcher: PatternMatcher
+  ) -> Candidate? {
+    let intent = grammar.intents[intentIndex]
+    let lexicon = grammar.lexicon
+    var evidence: [Evidence] = []
+    var score = 0.0
+    var explained: [Range<Int>] = analysis.fillers
+
+    // Keyword groups count once each, however many of their words appear.
+    var groupHit = [Bool](repeating: false, count: intent.groups.count)
+    var excludeHit = [Bool](repeating: false, count: intent.excludes.count)
+    for (hit, target) in hits {
+      switch target.kind {
+      case .group:
+        explained.append(hit.range)
+        let group = intent.groups[Int(target.index)]
+        if !groupHit[Int(target.index)] {
+          groupHit[Int(target.index)] = true
+          let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
+          score += weight
+          let word = lexicon.word(hit.entry)
+          let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
+          evidence.append(
+            Evidence(
+              kind: .keyword, detail: "keyword '\(word)'\(spelled) (group \(group.name))",
+              contribution: weight))
+        }
+      case .exclude:
+        guard !excludeHit[Int(target.index)] else { continue }
+        excludeHit[Int(target.index)] = true
+        guard let penalty = intent.excludes[Int(target.index)] else { return nil }
+        score -= penalty
+        evidence.append(
+          Evidence(
+            kind: .exclude, detail: "exclude '\(lexicon.word(hit.entry))'", contribution: -penalty))
+      }
+    }
+    for (index, group) in intent.groups.enumerated() where group.isRequired && !groupHit[index] {
+      _ = group
+      return nil
+    }
+    guard groupHit.contains(true) else { return nil }
+
+    // Slots from entities; the best pattern match may pin them.
+    var patternMatch: PatternMatcher.Match?
+    for pattern in intent.patterns {
+      if let match = matcher.match(pattern) {
+        patternMatch = match
+        let bonus = match.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
+        score += bonus
+        evidence.append(
+          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: bonus))
+        break
+      }
+    }
+
+    var slots: [FilledSlot] = []
+    var missing: [String] = []
+    var textSlot: SlotSpec?
+    for spec in intent.spec.slots {
+      if spec.type == .text {
+        textSlot = spec
+        continue
+      }
+      let entityIndex = patternMatch?.entity(forSlot: spec.name) ?? bestEntity(for: spec.type, analysis)
+      guard let entityIndex else {
+        if spec.isRequired {
+          missing.append(spec.name)
+          score -= Self.missingSlotPenalty
+          evidence.append(
+            Evidence(
+              kind: .missingSlot, detail: "required slot '\(spec.name)' not found",
+              contribution: -Self.missingSlotPenalty))
+        }
+        continue
+      }
+      let entity = analysis.entities[entityIndex]
+      explained.append(entity.range)
+      score += Self.filledSlotBonus
+      slots.append(
+        FilledSlot(
+          name: spec.name, type: spec.type, value: entity.value,
+          source: analysis.text.originalText(of: entity.range), note: entity.note))
+      evidence.append(
+        Evidence(
+          kind: .entity,
+          detail: "\(entity.type.rawValue) '\(analysis.text.originalText(of: entity.range))' → slot '\(spec.name)'"
+            + (entity.note.map { " (\($0))" } ?? ""),
+          contribution: Self.filledSlotBonus))
+    }
+
+    // Coverage: how much of the utterance this intent's evidence explains.
+    var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
+    if let textSlot {
+      let payloadRange: Range<Int>?
+      payloadRange = patternMatch?.capture(named: textSlot.name)
+      // A captured payload is taken whole (its fillers and keywords are the user's words);
+      // otherwise the payload is what the evidence leaves unexplained.
+      let removed = payloadRange.map { range in
+        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
+      } ?? explained
+      if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
+        slots.append(
+          FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
+        let residual = analysis.contentLength - explainedLength
+        let credit = payloadRange != nil ? Self.capturedPayloadCredit : Self.payloadCredit
+        explainedLength += Int(Double(residual) * credit)
+      } else if textSlot.isRequired {
+        missing.append(textSlot.name)
+        score -= Self.missingSlotPenalty
+        evidence.append(
+          Evidence(
+            kind: .missingSlot, detail: "required slot '\(textSlot.name)' is empty",
+            contribution: -Self.missingSlotPenalty))
+      }
+    } else if patternMatch != nil {
+      explainedLength = analysis.contentLength
+    }
+    let coverage =
+      analysis.contentLength == 0
+      ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
+    let coverageScore = Self.coverageWeight * (coverage - 0.5)
+    score += coverageScore
+    evidence.append(
+      Evidence(
+        kind: .coverage, detail: "explains \(Int((coverage * 100).rounded()))% of the text",
+        contribution: coverageScore))
+    return Candidate(
+      intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing)
+  }
+
+  /// The entity to fill a slot of `type`: the longest, then the earliest.
+  private func bestEntity(for type: EntityType, _ analysis: Analysis) -> Int? {
+    var best: Int?
+    for (index, entity) in analysis.entities.enumerated()
+    where entity.type == type || (type == .date && entity.type == .datetime) {
+      guard let current = best else {
+        best = index
+        continue
+      }
+      if entity.range.count > analysis.entities[current].range.count { best = index }
+    }
+    return best
+  }
+
+  private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
+    let scalars = analysis.text.scalars
+    var byStart = [[Int]](repeating: [], count: scalars.count)
+    for (index, entity) in analysis.entities.enumerated() where entity.range.lowerBound < scalars.count {
+      byStart[entity.range.lowerBound].append(index)
+    }
+    for start in byStart.indices where byStart[start].count > 1 {
+      byStart[start].sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
+    }
+    var fillerEnds = [Int](repeating: -1, count: scalars.count)
+    for filler in analysis.fillers where filler.lowerBound < scalars.count {
+      fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound], filler.upperBound)
+    }
+    // Trim fillers and spaces off both ends.
+    var lower = 0
+    var upper = scalars.count
+    var moved = true
+    while moved {
+      moved = false
+      while lower < upper, scalars[lower] == " " { lower += 1 }
+      while upper > lower, scalars[upper - 1] == " " { upper -= 1 }
+      if lower < upper, fillerEnds[lower] > lower, fillerEnds[lower] <= upper {
+        lower = fillerEnds[lower]
+        moved = true
+      }
+      if let filler = analysis.fillers.first(where: { $0.upperBound == upper && $0.lowerBound >= lower }) {
+        upper = filler.lowerBound
+        moved = true
+      }
+    }
+    return PatternMatcher(
+      scalars: scalars, entities: analysis.entities, entitiesByStart: byStart,
+      fillerEnds: fillerEnds, bounds: lower..<max(lower, upper))
+  }
+
+  /// The number of non-space scalars covered by the union of `ranges`.
+  static func unionLength(_ ranges: [Range<Int>], in scalars: [Unicode.Scalar]) -> Int {
+    guard !ranges.isEmpty else { return 0 }
+    let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+    var total = 0
+    var cursor = 0
+    for range in sorted {
+      let start = max(range.lowerBound, cursor)
+      let end = min(range.upperBound, scalars.count)
+      guard start < end else { continue }
+      for i in start..<end where scalars[i] != " " { total += 1 }
+      cursor = end
+    }
+    return total
+  }
+
+  @inline(__always)
+  static func isASCIIWord(_ s: Unicode.Scalar) -> Bool {
+    Tokenizer.isASCIILetter(s.value) || Tokenizer.isASCIIDigit(s.value)
+  }
+}

@@ -1,0 +1,46 @@
+/// Every word the grammars and gazetteers know, compiled into one trie of normalised forms.
+///
+/// The same trie segments CJK runs (longest match) and finds keyword occurrences, so a word
+/// added to any grammar immediately changes how text is split.
+public struct Lexicon: Sendable {
+  /// Normalised word → entry index.
+  private(set) var trie = ScalarTrie<Int32>()
+  /// Entry index → the normalised word.
+  private(set) var words: [String] = []
+
+  /// Creates an empty lexicon.
+  public init() {}
+
+  /// The number of words.
+  public var count: Int { words.count }
+
+  /// Adds a normalised word and returns its entry index; adding a word twice returns the same index.
+  @discardableResult
+  public mutating func add(_ word: [Unicode.Scalar]) -> Int32 {
+    if let existing = trie.value(for: word) { return existing }
+    let index = Int32(words.count)
+    var text = ""
+    text.unicodeScalars.append(contentsOf: word)
+    words.append(text)
+    trie.insert(word, value: index)
+    return index
+  }
+
+  /// The entry for exactly `word`, if known.
+  public func entry(for word: some Collection<Unicode.Scalar>) -> Int32? {
+    trie.value(for: word)
+  }
+
+  /// The word of an entry.
+  public func word(_ entry: Int32) -> String { words[Int(entry)] }
+
+  /// The longest word starting at `start`.
+  func longestMatch(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, value: Int32)? {
+    trie.longestMatch(in: scalars, from: start)
+  }
+
+  /// Every word starting at `start`, shortest first.
+  func matches(in scalars: [Unicode.Scalar], from start: Int) -> [(end: Int, value: Int32)] {
+    trie.matches(in: scalars, from: start)
+  }
+}

@@ -1,0 +1,11 @@
+/// How an utterance was finally decided, as reported by `intent run`.
+public enum RouteKind: String, Sendable, Codable {
+  /// The on-device classifier was confident.
+  case local
+  /// The cloud model decided.
+  case cloud
+  /// The cloud was absent or failed, and the local guess cleared the offline threshold.
+  case offline
+  /// Nothing was understood.
+  case unmatched
+}

@@ -1,0 +1,105 @@
+import Foundation
+import IntentEngine
+
+/// The `intent` command line: dispatches to a subcommand and returns the exit code.
+///
+/// Exit codes: 0 ok (also "not understood"), 1 failure, 2 usage.
+enum IntentCommand {
+  static let usage = """
+    Usage: intent <command> [options]
+
+    Commands:
+      parse       classify text: intent, confidence, slots, route and why
+      check       validate grammars and run their examples
+    Run 'intent <command> --help' for a command's options.
+
+    """
+
+  /// Runs the command line `arguments` (without the program name).
+  static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
+    guard let command = arguments.first else {
+      io.writeError(usage)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "parse": return try await ParseCommand.run(rest, io: io)
+      case "check": return try CheckCommand.run(rest, io: io)
+      case "--help", "-h", "help":
+        io.write(usage)
+        return 0
+      default:
+        let known = ["parse", "check"]
+        let hint = Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(message: "unknown command '\(command)'\(hint)")
+      }
+    } catch {
+      io.writeError("error: \(error.message)\n\(usage)")
+      return 2
+    }
+  }
+}
+
+/// Options every engine-using command shares: grammar folders, clock and zone.
+struct EngineOptions {
+  static let options: Set<String> = ["--grammars", "--now", "--time-zone"]
+  static let flags: Set<String> = ["--no-builtin"]
+
+  var userGrammars: [URL]
+  var includeBuiltins: Bool
+  var context: ParseContext
+
+  /// Reads the shared options; `TZ` sets the zone unless `--time-zone` is given.
+  init(_ arguments: Arguments, io: CommandIO) throws(UsageError) {
+    userGrammars = arguments.values("--grammars").map(io.url(forPath:))
+    includeBuiltins = !arguments.has("--no-builtin")
+    var zone = TimeZone.current
+    if let name = arguments.value("--time-zone") ?? io.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), !name.isEmpty {
+      guard let named = TimeZone(identifier: name) else {
+        throw UsageError(message: "unknown time zone '\(name)'; use an IANA name such as 'Asia/Shanghai'")
+      }
+      zone = named
+    }
+    var now = Date()
+    if let text = arguments.value("--now") {
+      guard let parsed = Self.date(fromISO8601: text) else {
+        throw UsageError(message: "'--now' needs an ISO 8601 time such as '2026-11-30T09:00:00+08:00', not '\(text)'")
+      }
+      now = parsed
+    }
+    context = ParseContext(now: now, timeZone: zone)
+  }
+
+  /// Loads the engine, printing grammar diagnostics to stderr when it fails.
+  func loadEngine(io: CommandIO) -> Engine? {
+    do {
+      let engine = try Engine.load(userGrammars: userGrammars, includeBuiltins: includeBuiltins)
+      for warning in engine.grammar.warnings where warning.severity == .warning {
+        io.writeError("\(warning)\n")
+      }
+      return engine
+    } catch {
+      io.writeError(error.description + "\n")
+      return nil
+    }
+  }
+
+  /// Parses ISO 8601 with or without fractional seconds; a missing offset means UTC.
+  static func date(fromISO8601 text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+    return formatter.date(from: text)
+  }
+}
+
+extension Error {
+  /// The message to print for an error.
+  var message: String {
+    if let usage = self as? UsageError { return usage.message }
+    return String(describing: self)
+  }
+}

@@ -1,0 +1,141 @@
+import IntentEngine
+import Testing
+import TestSupport
+
+struct GrammarDiagnosticsTests {
+  private func firstLines(_ marked: MarkedText) -> [String] {
+    GrammarCompiler().diagnose(marked.text, path: "t.grammar").filter { $0.severity == .error }
+      .map(\.description)
+  }
+
+  @Test func unknownEntityTypeIsReportedWhereItIsNamed() {
+    let grammar = MarkedText(
+      """
+      intent reminder.create
+        slot when: 1️⃣datatime
+        keywords remind: remind
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: unknown entity type 'datatime'; did you mean 'datetime'?"
+      ])
+  }
+
+  @Test func misspeltDirectiveGetsASuggestion() {
+    let grammar = MarkedText(
+      """
+      intent timer.start
+        keywords timer: timer
+        1️⃣exampel: set a timer
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: unknown directive 'exampel'; did you mean 'example'?"
+      ])
+  }
+
+  @Test func everyProblemIsReportedAtOnceInOrder() {
+    let grammar = MarkedText(
+      """
+      intent 1️⃣Timer.Start
+        keywords timer: timer
+      intent memo.create
+        keywords memo (weight 2): note
+        pattern: note 2️⃣{txt}
+        threshold: 3️⃣1.5
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: intent id 'Timer.Start' is not of the form 'domain.action' in lower-case letters, digits and '_'",
+        "t.grammar:\(grammar["2️⃣"]): error: pattern names slot 'txt', which the intent does not declare; add 'slot txt: <type>'",
+        "t.grammar:\(grammar["3️⃣"]): error: threshold '1.5' is not a number between 0 and 1",
+      ])
+  }
+
+  @Test func duplicateIntentPointsAtTheFirstDefinition() {
+    let grammar = MarkedText(
+      """
+      intent 1️⃣timer.start
+        keywords timer: timer
+      intent 2️⃣timer.start
+        keywords timer: countdown
+      """)
+    let all = GrammarCompiler().diagnose(grammar.text, path: "t.grammar").map(\.description)
+    #expect(
+      all == [
+        "t.grammar:\(grammar["1️⃣"]): note: first definition is here",
+        "t.grammar:\(grammar["2️⃣"]): error: intent 'timer.start' is already defined",
+      ])
+  }
+
+  @Test func unknownListSuggestsTheClosestName() {
+    let grammar = MarkedText(
+      """
+      list fillers: please
+      list colours: red, green
+      intent paint.start
+        keywords paint: paint
+        exclude (veto): 1️⃣@colors
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: unknown list '@colors'; did you mean '@colours'?"
+      ])
+  }
+
+  @Test func unclosedBracketInPatternIsReportedAtTheBracket() {
+    let grammar = MarkedText(
+      """
+      intent timer.start
+        slot duration: duration
+        keywords timer: timer
+        pattern: timer 1️⃣(for {duration}
+      """)
+    #expect(
+      firstLines(grammar) == ["t.grammar:\(grammar["1️⃣"]): error: '(' is never closed; add ')'"])
+  }
+
+  @Test func columnsCountHanCharactersAsOne() {
+    let grammar = MarkedText(
+      """
+      intent timer.start
+        keywords 计时 (weight 2): 倒计时
+        slot 时长: 1️⃣时长
+      """)
+    #expect(
+      firstLines(grammar).first?.hasPrefix("t.grammar:\(grammar["1️⃣"]): error: unknown entity type '时长'")
+        == true)
+  }
+
+  @Test func unusedListIsAWarningThatDoesNotFailTheLoad() {
+    let grammar = MarkedText(
+      """
+      list 1️⃣colours: red
+      intent paint.start
+        keywords paint: paint
+      """)
+    let all = GrammarCompiler().diagnose(grammar.text, path: "t.grammar")
+    #expect(all.map(\.description) == ["t.grammar:\(grammar["1️⃣"]): warning: list 'colours' is never used"])
+  }
+
+  @Test func intentWithoutKeywordsIsRejected() {
+    let grammar = MarkedText(
+      """
+      intent 1️⃣timer.start
+        description: starts timers
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: intent 'timer.start' has no keywords; add a line such as 'keywords trigger (weight 2): …'"
+      ])
+  }
+
+  @Test(arguments: [
+    "\u{0}\u{1}intent", "intent\n  keywords", "intent a.b\n  pattern: ((((((", "   \n\t\n",
+    String(repeating: "intent x.y\n  keywords k: a\n", count: 3),
+    "intent a.b\n  keywords k (weight 1e400): x", "list : ,,,", "intent a.b\n  slot : ",
+  ])
+  func malformedInputNeverCrashes(_ text: String) {
+    _ = GrammarCompiler().diagnose(text, path: "t.grammar")
+  }
+}

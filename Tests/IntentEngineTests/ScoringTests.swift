@@ -1,0 +1,131 @@
+import Foundation
+@testable import IntentEngine
+import Testing
+
+/// Scoring behaviour on small grammars compiled in the test, independent of the built-ins.
+struct ScoringTests {
+  static let grammar = """
+    list fillers: please, 请, 一下
+    list conjunctions: and then, 然后
+    intent light.on
+      description: Turns a light on.
+      keywords light (weight 2, required): light, lamp, 灯
+      keywords on (weight 2): turn on, switch on, 打开, 开
+      exclude (veto): off
+      pattern: (turn|switch) on the (light|lamp)
+      pattern: 打开 灯
+      example: turn on the light
+    intent light.off
+      description: Turns a light off.
+      keywords light (weight 2, required): light, lamp, 灯
+      keywords off (weight 2): turn off, switch off, 关掉, 关
+      pattern: (turn|switch) off the (light|lamp)
+    intent music.play
+      description: Plays music.
+      keywords music (weight 2.5): music, song, 音乐
+      keywords play (weight 1): play, 播放
+      pattern: play [some] music
+    """
+
+  static func engine() throws -> Engine {
+    let compiled = GrammarCompiler().compile(
+      [GrammarSource(path: "t.grammar", language: "en", text: grammar)], extraWords: [])
+    return Engine(grammar: try compiled.get(), gazetteer: try Gazetteer.builtin())
+  }
+
+  @Test func utteranceWithNoKeywordIsNotUnderstood() throws {
+    let result = try Self.engine().parse("what a lovely day")
+    #expect(result.intent == nil)
+    #expect(result.confidence == 0)
+    #expect(result.route == .fallback)
+  }
+
+  @Test func fullPatternMatchIsConfidentAndLocal() throws {
+    let result = try Self.engine().parse("please turn on the light")
+    #expect(result.intent == "light.on")
+    #expect(result.route == .local)
+    #expect(result.explanation.contains { $0.kind == .pattern })
+  }
+
+  @Test func sharedKeywordAloneIsNotConfident() throws {
+    let result = try Self.engine().parse("light")
+    #expect(result.route == .fallback)
+    #expect(result.confidence < 0.5)
+  }
+
+  @Test func vetoRemovesTheIntentFromTheCandidates() throws {
+    let result = try Self.engine().parse("turn off the light")
+    #expect(result.intent == "light.off")
+    #expect(!result.alternatives.contains { $0.intent == "light.on" })
+  }
+
+  @Test func keywordInUnrelatedSentenceExplainsLittle() throws {
+    let engine = try Self.engine()
+    let command = engine.parse("play some music")
+    let chatter = engine.parse("my neighbour never stops talking about how music was better back then")
+    #expect(command.route == .local)
+    #expect(chatter.route == .fallback)
+    #expect(chatter.confidence < command.confidence)
+  }
+
+  @Test func alternativesAreRankedBestFirst() throws {
+    let result = try Self.engine().parse("打开灯")
+    let confidences = result.alternatives.map(\.confidence)
+    #expect(confidences == confidences.sorted(by: >))
+    #expect(result.alternatives.first?.intent == result.intent)
+  }
+
+  @Test func confidenceStaysWithinZeroAndOne() throws {
+    let engine = try Self.engine()
+    for text in ["light light light lamp lamp 灯 灯", "", "turn on the light", "music music play song"] {
+      let result = engine.parse(text)
+      #expect((0...1).contains(result.confidence))
+    }
+  }
+
+  @Test func twoConfidentCommandsSplitIntoClauses() throws {
+    let result = try Self.engine().parse("turn on the light and then play some music")
+    #expect(result.clauses.map(\.intent) == ["light.on", "music.play"])
+    #expect(result.intent == "light.on")
+  }
+
+  @Test func conjunctionInsideOneCommandDoesNotSplit() throws {
+    let result = try Self.engine().parse("play some music and then")
+    #expect(result.clauses.isEmpty)
+  }
+
+  @Test func sameTextGivesTheSameResult() throws {
+    let engine = try Self.engine()
+    let a = engine.parse("turn on the lamp please").json().jsonText
+    let b = engine.parse("turn on the lamp please").json().jsonText
+    #expect(a == b)
+  }
+
+  @Test func hugeInputIsCutAndSaysSo() throws {
+    let text = String(repeating: "light ", count: 40_000)
+    let result = try Self.engine().parse(text)
+    #expect(result.text == text)
+    #expect(result.explanation.contains { $0.detail.contains("first \(Engine.maximumLength)") })
+  }
+
+  @Test func misspeltKeywordCountsAtADiscount() throws {
+    let engine = try Self.engine()
+    let typo = engine.parse("play some musik")
+    #expect(typo.intent == "music.play")
+    #expect(typo.explanation.contains { $0.detail.contains("spelt 'musik'") })
+    #expect(typo.score < engine.parse("play some music").score)
+  }
+
+  @Test(arguments: [("timmer", "timer", true), ("tmer", "timer", true), ("umbrela", "umbrella", true),
+    ("tiemr", "timer", true), ("steer", "timer", false), ("timer", "timer", false)])
+  func oneEditApartIsExact(_ a: String, _ b: String, _ expected: Bool) {
+    #expect(TypoIndexProbe.isOneEditApart(a, b) == expected)
+  }
+}
+
+/// Reaches the typo index's edit test from tests.
+enum TypoIndexProbe {
+  static func isOneEditApart(_ a: String, _ b: String) -> Bool {
+    TypoIndex.isOneEditApart(Array(a.unicodeScalars), Array(b.unicodeScalars))
+  }
+}
