@@ -6,7 +6,8 @@ import Foundation
 /// 1. Relative offsets ("三分钟后", "in 2 hours") are now + the duration, seconds kept.
 /// 2. A clock time with no day and no part of day: hours 1–12 mean the next occurrence of h:mm or
 ///    (h+12):mm after now ("八点" at 09:00 is 20:00 today, "十点" at 09:00 is 10:00 today); hours 0
-///    and 13–23 mean the next occurrence, today if still ahead, else tomorrow.
+///    and 13–23 mean the next occurrence, today if still ahead, else tomorrow. A zero-padded hour
+///    (`06:00`) is a 24-hour time and also means the next occurrence.
 /// 3. A part of day fixes am/pm (see `DayPart.hour(for:)`); "8am" / "5pm" likewise. With no day
 ///    given and the time already past today, the time is tomorrow.
 /// 4. A part of day with no clock time takes its default (`DayPart.defaultMinutes`).
@@ -76,7 +77,7 @@ struct DateTimeResolver {
         guard let date = instant(day, minutes: minutes) else { return nil }
         return make(date, grain: .minute, isWindow: false, notes)
       }
-      if clock.isPM != nil || frame.part != nil || hour == 0 || hour > 12 {
+      if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12 {
         return nextOccurrence(minutes: minutes, said: said, grain: .minute, isWindow: false, notes)
       }
       return bareClock(hour: hour, minute: clock.minute, said: said, notes)

@@ -30,7 +30,7 @@ public struct EntityExtractor: Sendable {
       timeEntities(
         tokens: tokens, text: text, context: context, into: &entities, consumed: &consumed,
         numberNotes: &numberNotes)
-      wordEntities(tokens: tokens, into: &entities)
+      wordEntities(tokens: tokens, text: text, into: &entities)
     }
     for (index, number) in text.numbers.enumerated() where !consumed[index] && number.value.isFinite {
       var note = numberNotes[index]
@@ -51,7 +51,7 @@ public struct EntityExtractor: Sendable {
     tokens: [EntityToken], text: NormalizedText, context: ParseContext,
     into entities: inout [Entity], consumed: inout [Bool], numberNotes: inout [Int: String]
   ) {
-    let parser = TimeExpressionParser(tokens: tokens, numbers: text.numbers)
+    let parser = TimeExpressionParser(tokens: tokens, numbers: text.numbers, scalars: text.scalars)
     var resolver: DateTimeResolver?
     func resolverForCall() -> DateTimeResolver {
       if let resolver { return resolver }
@@ -130,8 +130,16 @@ public struct EntityExtractor: Sendable {
 
   // MARK: Metrics and periods
 
-  private func wordEntities(tokens: [EntityToken], into entities: inout [Entity]) {
-    for token in tokens {
+  private func wordEntities(tokens: [EntityToken], text: NormalizedText, into entities: inout [Entity]) {
+    for (index, token) in tokens.enumerated() {
+      // A count of steps: 走了5000步, 一万步.
+      if case .number = token.kind, index + 1 < tokens.count, case .other = tokens[index + 1].kind,
+        tokens[index + 1].isAttached, text.scalars[tokens[index + 1].range.lowerBound] == "步"
+      {
+        let at = tokens[index + 1].range.lowerBound
+        entities.append(Entity(type: .metric, range: at..<(at + 1), value: .metric("steps")))
+        continue
+      }
       guard case .word(let word) = token.kind else { continue }
       switch word {
       case .metric(let metric):

@@ -130,6 +130,10 @@ enum LexiconWord: Sendable, Equatable {
   case pastHour(Int)
   /// st, nd, rd, th after a number.
   case ordinal
+  /// A fixed length said in words: "a quarter of an hour" (seconds).
+  case durationWord(Double)
+  /// "for", a clock connector only after "alarm" ("set an alarm for 7").
+  case forWord
   /// steps, heart_rate, sleep.
   case metric(String)
 }
@@ -148,7 +152,7 @@ enum EntityLexicon {
     }
     // Days.
     add("今天,今日,today", .dayOffset(0))
-    add("明天,明日,tomorrow,tmr,tmrw", .dayOffset(1))
+    add("明天,明日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro", .dayOffset(1))
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
     add("大后天", .dayOffset(3))
     add("昨天,昨日,yesterday", .dayOffset(-1))
@@ -201,6 +205,12 @@ enum EntityLexicon {
     add("next weekend", .weekend(week: 1))
     let english = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     for (index, name) in english.enumerated() { add(name, .weekday(index + 1, week: nil)) }
+    // Frequent misspellings, so a typo does not lose the day.
+    add("tuseday,tuesdy", .weekday(2, week: nil))
+    add("wensday,wendsday,wednsday,wedensday", .weekday(3, week: nil))
+    add("thurday,thursdy", .weekday(4, week: nil))
+    add("firday,fridy", .weekday(5, week: nil))
+    add("saturdy,satruday", .weekday(6, week: nil))
     add("next,coming", .modifier(1))
     add("this", .modifier(0))
     add("last", .modifier(-1))
@@ -216,9 +226,12 @@ enum EntityLexicon {
     ]
     for (index, names) in months.enumerated() { add(names, .monthName(index + 1)) }
     // Units.
-    add("秒,秒钟,second,seconds,sec,secs,s", .unit(.second))
-    add("分钟,minute,minutes,min,mins,m", .unit(.minute))
-    add("小时,钟头,hour,hours,hr,hrs,h", .unit(.hour))
+    add("秒,秒钟,second,seconds,sec,secs,s,secnods,seconts", .unit(.second))
+    add("分钟,minute,minutes,min,mins,m,minuts,mintues,minuets,minites,minutues", .unit(.minute))
+    add("小时,钟头,hour,hours,hr,hrs,h,hous,houres", .unit(.hour))
+    add(
+      "quarter of an hour,a quarter of an hour,quarter hour,a quarter hour,quarter of a hour",
+      .durationWord(900))
     add("天,day,days", .unit(.day))
     add("周,星期,礼拜,week,weeks", .unit(.week))
     add("个月,month,months", .unit(.month))
@@ -236,6 +249,7 @@ enum EntityLexicon {
     add("后,以后,之后,过后,later,from now", .after)
     add("in,过,再过,after,within", .inPrefix)
     add("at,by,around", .at)
+    add("for", .forWord)
     add("on", .on)
     add("的,the,in the,of,this coming", .connector)
     add("a,an", .article)
@@ -250,12 +264,16 @@ enum EntityLexicon {
     add("st,nd,rd,th", .ordinal)
     // Health metrics.
     add(
-      "步数,多少步,几步,走了多少步,走了几步,走了多少,走路,计步,steps,step count,how many steps,walked,walking",
+      "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,"
+        + "steps,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
       .metric("steps"))
     add(
-      "心率,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat",
+      "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,"
+        + "heart rat,puls",
       .metric("heart_rate"))
-    add("睡眠,睡,睡觉,睡得,睡了,sleep,slept,sleeping", .metric("sleep"))
+    add(
+      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up",
+      .metric("sleep"))
     return trie
   }()
 

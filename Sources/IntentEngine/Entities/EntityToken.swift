@@ -4,8 +4,8 @@ struct EntityToken {
     /// A number read by the normaliser; the index into `NormalizedText.numbers`.
     case number(Int)
     case word(LexiconWord)
-    /// `8:10`; `isValid` is false for `25:99`.
-    case clock(hour: Int, minute: Int, isValid: Bool)
+    /// `8:10`; `isValid` is false for `25:99`; `isTwentyFourHour` for a zero-padded hour (`06:00`).
+    case clock(hour: Int, minute: Int, isValid: Bool, isTwentyFourHour: Bool)
     /// `12/25`, `12/25/2026` or `2026-12-25`.
     case date(year: Int?, month: Int, day: Int)
     /// Anything else: a run of other scalars.
@@ -70,7 +70,7 @@ enum EntityTokenizer {
         }
         continue
       }
-      if v >= 0x3400, let match = EntityLexicon.trie.longestMatch(in: s, from: i) {
+      if v >= 0x3400, let match = cjkWord(at: i, in: s) {
         push(.word(match.value), i..<match.end)
         i = match.end
         continue
@@ -102,6 +102,22 @@ enum EntityTokenizer {
     }
   }
 
+  /// The longest CJK lexicon word at `i`, unless its last character starts an idiom: in
+  /// 这周一共 the 一 belongs to 一共, so the word is 这周, not 这周一 (周一下午 stays Monday).
+  private static func cjkWord(at i: Int, in s: [Unicode.Scalar]) -> (
+    end: Int, value: LexiconWord
+  )? {
+    guard let match = EntityLexicon.trie.longestMatch(in: s, from: i) else { return nil }
+    guard match.end - i >= 2, match.end < s.count, s[match.end - 1] == "一",
+      idiomAfterWeekdayOne.contains(s[match.end].value)
+    else { return match }
+    return EntityLexicon.trie.longestMatch(in: s, from: i, limit: match.end - 1)
+  }
+
+  /// Second characters of idioms that start with 一 and follow 这周 / 每周 in speech: 一共, 一起,
+  /// 一直, 一定, 一样, 一些, 一切, 一般, 一次.
+  private static let idiomAfterWeekdayOne: Set<UInt32> = Set("共起直定样些切般次".unicodeScalars.map(\.value))
+
   /// The lexicon word that starts at `i` and ends at a word boundary.
   private static func latinWord(at i: Int, in s: [Unicode.Scalar], afterNumber: Bool) -> (
     LexiconWord, Int
@@ -111,7 +127,11 @@ enum EntityTokenizer {
       let end = match.end
       if end < s.count {
         let next = s[end].value
-        if isASCIILetter(next) || next == 0x27 { continue }
+        // A possessive "'s" ends the word: "yesterday's", "this week's".
+        let isPossessive =
+          next == 0x27 && end + 1 < s.count && s[end + 1] == "s"
+          && (end + 2 == s.count || !isASCIILetter(s[end + 2].value))
+        if isASCIILetter(next) || (next == 0x27 && !isPossessive) { continue }
         if next == 0x2E, end + 1 < s.count, isASCIILetter(s[end + 1].value) { continue }
       }
       if !afterNumber, EntityLexicon.needsNumberBefore(match.value, text: s[i..<end]) { continue }
@@ -135,7 +155,10 @@ enum EntityTokenizer {
     switch s[end] {
     case ":":
       let valid = a <= 24 && b <= 59 && (a < 24 || b == 0) && second.range.count == 2
-      return (.clock(hour: a, minute: b, isValid: valid), second.range.upperBound)
+      return (
+        .clock(hour: a, minute: b, isValid: valid, isTwentyFourHour: first.range.count == 2 && a < 10),
+        second.range.upperBound
+      )
     case "/":
       if index + 2 < numbers.count, second.range.upperBound + 1 < s.count,
         s[second.range.upperBound] == "/",

@@ -103,7 +103,7 @@ public enum PayloadText {
   /// Particles and fillers dropped from the end of a piece.
   private static let trailing = trie(
     "吧|啊|呀|呢|哦|嘛|的|哈|喔|噢|啦|呗|一下|好吗|好不好|谢谢|可以吗|行吗|"
-      + "please|thanks|thank you|ok|okay|for me|at|on|in|by|and",
+      + "please|thanks|thank you|ok|okay|for me|at|on|in|by|and|for",
     reversed: true)
 
   private static func trie(_ words: String, reversed: Bool) -> ScalarTrie<Bool> {

@@ -5,6 +5,7 @@
 struct TimeExpressionParser {
   let tokens: [EntityToken]
   let numbers: [NumberSpan]
+  let scalars: [Unicode.Scalar]
 
   // MARK: Token access
 
@@ -67,6 +68,10 @@ struct TimeExpressionParser {
       if word(j) == .measure || word(j) == .article { j += 1 }
       guard case .unit(let unit) = word(j) else { return nil }
       return Component(seconds: unit.seconds / 2, unitSeconds: unit.seconds, end: j + 1)
+    }
+    // "a quarter of an hour".
+    if case .durationWord(let seconds) = word(k) {
+      return Component(seconds: seconds, unitSeconds: seconds, end: k + 1)
     }
     // "an hour", "a minute", "an hour and a half".
     if word(k) == .article, case .unit(let unit) = word(k + 1) {
@@ -137,13 +142,17 @@ struct TimeExpressionParser {
     /// True for pm, false for am, nil when not said.
     var isPM: Bool?
     var end: Int
+    /// Written with a zero-padded hour (`06:00`): a 24-hour time, never moved to the afternoon.
+    var isTwentyFourHour = false
   }
 
   /// The clock time at token `t`: 八点, 8点半, 七点一刻, 8:10, 8am, 5 pm, "half past 7", "at 7".
   func clock(at t: Int, afterAt: Bool) -> Clock? {
     guard t < tokens.count else { return nil }
-    if case .clock(let h, let m, let valid) = tokens[t].kind {
-      return withMeridiem(Clock(hour: h, minute: m, isValid: valid, end: t + 1))
+    if case .clock(let h, let m, let valid, let isTwentyFourHour) = tokens[t].kind {
+      var clock = withMeridiem(Clock(hour: h, minute: m, isValid: valid, end: t + 1))
+      clock.isTwentyFourHour = isTwentyFourHour && clock.isPM == nil
+      return clock
     }
     if case .pastHour(let delta) = word(t), let h = integer(t + 1) {
       let clock =
@@ -324,8 +333,8 @@ struct TimeExpressionParser {
     while k < tokens.count {
       var j = k
       var afterAt = false
-      while let w = word(j), w == .at || w == .on || w == .connector {
-        if w == .at { afterAt = true }
+      while let w = word(j), w == .at || w == .on || w == .connector || (w == .forWord && isAfterAlarm(j)) {
+        if w == .at || w == .forWord { afterAt = true }
         j += 1
       }
       if frame.day == nil, let match = day(at: j) {
@@ -348,10 +357,21 @@ struct TimeExpressionParser {
     return frame.end > t ? frame : nil
   }
 
+  /// Whether token `j` ("for") follows the word "alarm", as in "set an alarm for 7".
+  private func isAfterAlarm(_ j: Int) -> Bool {
+    guard j > 0, case .other = tokens[j - 1].kind else { return false }
+    let range = tokens[j - 1].range
+    guard range.count >= 5 else { return false }
+    let tail = Array(scalars[(range.upperBound - 5)..<range.upperBound])
+    return tail == Array("alarm".unicodeScalars)
+  }
+
   /// The first of the Latin connectors (at, on, the, in the) right before token `j`.
   private func latinConnectorStart(before j: Int, notBefore t: Int) -> Int {
     var start = j
-    while start > t, let w = word(start - 1), w == .at || w == .on || w == .connector {
+    while start > t, let w = word(start - 1),
+      w == .at || w == .on || w == .connector || (w == .forWord && isAfterAlarm(start - 1))
+    {
       start -= 1
     }
     return start

@@ -198,6 +198,7 @@ enum EnglishNumerals {
       ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17),
       ("eighteen", 18), ("nineteen", 19), ("twenty", 20), ("thirty", 30), ("forty", 40),
       ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90),
+      ("fourty", 40),
       ("hundred", hundred), ("thousand", thousand), ("million", million),
     ]
     var trie = ScalarTrie<Int32>()

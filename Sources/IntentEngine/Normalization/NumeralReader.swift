@@ -221,6 +221,23 @@ struct NumeralReader {
 
   /// Reads "twenty five", "one hundred and five", "ten thousand"; nil when `i` starts no number.
   private func parseWords(at i: Int) -> Parsed? {
+    // "a hundred", "a thousand": the article counts as one.
+    let s = base.scalars
+    if s[i] == "a", i + 1 < s.count, s[i + 1] == " ", let scale = wordAfterSpace(i + 1),
+      scale.code == EnglishNumerals.hundred || scale.code == EnglishNumerals.thousand
+    {
+      var value: Double = scale.code == EnglishNumerals.hundred ? 100 : 1000
+      var end = scale.end
+      var next = end
+      if let and = andAfterSpace(next) { next = and }
+      if next + 1 < s.count, s[next] == " ", let rest = parseHundreds(at: next + 1),
+        rest.value < value
+      {
+        value += rest.value
+        end = rest.end
+      }
+      return Parsed(value: value, end: end, copiesSource: false)
+    }
     guard let first = numberWord(at: i) else { return nil }
     if first.code == EnglishNumerals.one, isAfterDeterminer(i), !isFollowedByNumberWord(first.end) {
       return nil
