@@ -1,0 +1,255 @@
+import Foundation
+
+/// Turns a datetime as said into an instant, following the shared time rules.
+///
+/// The rules (also pinned by `Fixtures/entities`):
+/// 1. Relative offsets ("三分钟后", "in 2 hours") are now + the duration, seconds kept.
+/// 2. A clock time with no day and no part of day: hours 1–12 mean the next occurrence of h:mm or
+///    (h+12):mm after now ("八点" at 09:00 is 20:00 today, "十点" at 09:00 is 10:00 today); hours 0
+///    and 13–23 mean the next occurrence, today if still ahead, else tomorrow. A zero-padded hour
+///    (`06:00`) is a 24-hour time and also means the next occurrence.
+/// 3. A part of day fixes am/pm (see `DayPart.hour(for:)`); "8am" / "5pm" likewise. With no day
+///    given and the time already past today, the time is tomorrow.
+/// 4. A part of day with no clock time takes its default (`DayPart.defaultMinutes`).
+/// 5. A day with no time is 09:00 of that day.
+/// 6. 今天 0, 明天 +1, 后天 +2, 大后天 +3. A bare weekday is the next occurrence after today (the same
+///    weekday means 7 days ahead); 这周X is that day of the current Monday-start week, 下周X of the
+///    next week. 周末 is the Saturday of this week (next week's on a Sunday).
+/// 7. 12月25日, 12/25, "December 25th": that date this year if not past, else next year; 月底 the last
+///    day of this month; 下个月3号 the 3rd of next month; a bare 3号 this month if not past, else next
+///    month. Invalid dates (2月30日) and times (25:99) resolve to nothing.
+/// 8. Past-only references (昨天, 昨晚, 上周五, "last week") resolve to nothing: they give a
+///    `period`, never a datetime.
+struct DateTimeResolver {
+  let context: ParseContext
+  let calendar: Calendar
+  let now: Date
+  /// Today's calendar day and ISO weekday (Monday = 1).
+  let today: (year: Int, month: Int, day: Int, weekday: Int)
+
+  init(context: ParseContext) {
+    self.context = context
+    calendar = context.calendar
+    now = context.now
+    let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
+    today = (
+      parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, ((parts.weekday ?? 1) + 5) % 7 + 1
+    )
+  }
+
+  typealias Day = (year: Int, month: Int, day: Int)
+
+  /// A resolved instant with its grain, window flag and explanation.
+  struct Resolution {
+    var value: DateTimeValue
+    var note: String?
+  }
+
+  /// The instant `duration` seconds from now.
+  func relative(seconds: Double) -> Resolution {
+    Resolution(
+      value: DateTimeValue(
+        date: now.addingTimeInterval(seconds), timeZone: context.timeZone, grain: .second,
+        isWindow: false))
+  }
+
+  /// The instant a frame names, or nil when it is invalid or lies only in the past.
+  func resolve(_ frame: TimeExpressionParser.Frame, said: String) -> Resolution? {
+    if let clock = frame.clock, !clock.isValid { return nil }
+    var notes: [String] = []
+    var grain: TimeGrain = .day
+    var day: Day?
+    if let spec = frame.day {
+      guard let (resolved, specGrain, note) = resolveDay(spec) else { return nil }
+      day = resolved
+      grain = specGrain
+      if let note { notes.append(note) }
+    }
+    if let clock = frame.clock {
+      var hour = clock.hour
+      if let pm = clock.isPM {
+        hour = pm ? (hour == 12 ? 12 : hour + 12) : (hour == 12 ? 0 : hour)
+      } else if let part = frame.part {
+        hour = part.hour(for: hour)
+      }
+      let minutes = hour * 60 + clock.minute
+      if let day {
+        guard let date = instant(day, minutes: minutes) else { return nil }
+        return make(date, grain: .minute, isWindow: false, notes)
+      }
+      if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12 {
+        return nextOccurrence(minutes: minutes, said: said, grain: .minute, isWindow: false, notes)
+      }
+      return bareClock(hour: hour, minute: clock.minute, said: said, notes)
+    }
+    if let part = frame.part {
+      if let day {
+        guard let date = instant(day, minutes: part.defaultMinutes) else { return nil }
+        return make(date, grain: .hour, isWindow: true, notes)
+      }
+      return nextOccurrence(
+        minutes: part.defaultMinutes, said: said, grain: .hour, isWindow: true, notes)
+    }
+    guard let day, let date = instant(day, minutes: 9 * 60) else { return nil }
+    return make(date, grain: grain, isWindow: true, notes)
+  }
+
+  private func make(_ date: Date, grain: TimeGrain, isWindow: Bool, _ notes: [String]) -> Resolution {
+    Resolution(
+      value: DateTimeValue(date: date, timeZone: context.timeZone, grain: grain, isWindow: isWindow),
+      note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+  }
+
+  /// Today at `minutes` if still ahead, else tomorrow (time rules §2–3).
+  private func nextOccurrence(
+    minutes: Int, said: String, grain: TimeGrain, isWindow: Bool, _ notes: [String]
+  ) -> Resolution? {
+    guard let todayAt = instant((today.year, today.month, today.day), minutes: minutes) else {
+      return nil
+    }
+    if todayAt > now { return make(todayAt, grain: grain, isWindow: isWindow, notes) }
+    guard let tomorrow = shift((today.year, today.month, today.day), days: 1),
+      let date = instant(tomorrow, minutes: minutes)
+    else { return nil }
+    return make(
+      date, grain: grain, isWindow: isWindow,
+      notes + ["'\(said)' has passed today; read as tomorrow \(Self.clockText(minutes))"])
+  }
+
+  /// A bare clock hour 1–12: the next of h:mm and (h+12):mm after now (time rules §2).
+  private func bareClock(hour: Int, minute: Int, said: String, _ notes: [String]) -> Resolution? {
+    let base: Day = (today.year, today.month, today.day)
+    guard let tomorrow = shift(base, days: 1) else { return nil }
+    let candidates: [(Day, Int)] = [
+      (base, hour * 60 + minute), (base, (hour + 12) * 60 + minute), (tomorrow, hour * 60 + minute),
+    ]
+    for (index, (day, minutes)) in candidates.enumerated() {
+      guard let date = instant(day, minutes: minutes), date > now else { continue }
+      var notes = notes
+      if index == 1 {
+        notes.append(
+          "'\(said)' after \(Self.clockText(hour * 60 + minute)) read as \(Self.clockText(minutes))")
+      } else if index == 2 {
+        notes.append("'\(said)' has passed today; read as tomorrow \(Self.clockText(minutes))")
+      }
+      return make(date, grain: .minute, isWindow: false, notes)
+    }
+    return nil
+  }
+
+  static func clockText(_ minutes: Int) -> String {
+    let m = minutes % (24 * 60)
+    let h = m / 60
+    let mm = m % 60
+    return (h < 10 ? "0" : "") + String(h) + ":" + (mm < 10 ? "0" : "") + String(mm)
+  }
+
+  /// The calendar day a day spec names, its grain and a note; nil when invalid or past-only.
+  private func resolveDay(_ spec: TimeExpressionParser.Day) -> (Day, TimeGrain, String?)? {
+    let base: Day = (today.year, today.month, today.day)
+    switch spec {
+    case .offset(let n):
+      guard n >= 0, let day = shift(base, days: n) else { return nil }
+      return (day, .day, nil)
+    case .weekday(let weekday, let week):
+      let delta: Int
+      var note: String?
+      switch week {
+      case nil:
+        var d = (weekday - today.weekday + 7) % 7
+        if d == 0 {
+          d = 7
+          note = "a bare weekday naming today means the same day next week"
+        }
+        delta = d
+      case let offset?:
+        guard offset >= 0 else { return nil }
+        delta = (weekday - today.weekday) + 7 * offset
+      }
+      guard let day = shift(base, days: delta) else { return nil }
+      return (day, .day, note)
+    case .weekend(let week):
+      let delta: Int
+      if let week, week > 0 {
+        delta = 6 - today.weekday + 7 * week
+      } else {
+        guard week ?? 0 >= 0 else { return nil }
+        delta = today.weekday == 7 ? 6 : 6 - today.weekday
+      }
+      guard let day = shift(base, days: delta) else { return nil }
+      return (day, .day, nil)
+    case .date(let year, let month, let dayOfMonth):
+      if let year {
+        guard isValid((year, month, dayOfMonth)) else { return nil }
+        return ((year, month, dayOfMonth), .day, nil)
+      }
+      let thisYear: Day = (today.year, month, dayOfMonth)
+      if isValid(thisYear), !isBefore(thisYear, base) { return (thisYear, .day, nil) }
+      let nextYear: Day = (today.year + 1, month, dayOfMonth)
+      guard isValid(nextYear) || isValid(thisYear) else { return nil }
+      guard isValid(nextYear) else { return nil }
+      return (nextYear, .day, "\(month)/\(dayOfMonth) has passed this year; read as next year's")
+    case .dayOfMonth(let d, let monthOffset):
+      guard monthOffset >= 0 else { return nil }
+      guard let first = shiftMonths((today.year, today.month, 1), monthOffset) else { return nil }
+      let candidate: Day = (first.year, first.month, d)
+      if monthOffset > 0 { return isValid(candidate) ? (candidate, .day, nil) : nil }
+      if isValid(candidate), !isBefore(candidate, base) { return (candidate, .day, nil) }
+      guard let next = shiftMonths(first, 1), isValid((next.year, next.month, d)) else { return nil }
+      return ((next.year, next.month, d), .day, "day \(d) has passed this month; read as next month's")
+    case .monthEnd(let n):
+      guard n >= 0, let first = shiftMonths((today.year, today.month, 1), n + 1),
+        let last = shift(first, days: -1)
+      else { return nil }
+      return (last, .day, nil)
+    case .weekRef(let n):
+      guard n > 0, let day = shift(base, days: 1 - today.weekday + 7 * n) else { return nil }
+      return (day, .week, nil)
+    case .monthRef(let n):
+      guard n > 0, let first = shiftMonths((today.year, today.month, 1), n) else { return nil }
+      return (first, .month, nil)
+    }
+  }
+
+  // MARK: Calendar arithmetic
+
+  private func isBefore(_ a: Day, _ b: Day) -> Bool {
+    (a.year, a.month, a.day) < (b.year, b.month, b.day)
+  }
+
+  private func isValid(_ day: Day) -> Bool {
+    guard (1...12).contains(day.month), (1...31).contains(day.day), day.year > 0, day.year < 10_000,
+      let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+    else { return false }
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return parts.year == day.year && parts.month == day.month && parts.day == day.day
+  }
+
+  private func shift(_ day: Day, days: Int) -> Day? {
+    guard let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)),
+      let moved = calendar.date(byAdding: .day, value: days, to: noon)
+    else { return nil }
+    let parts = calendar.dateComponents([.year, .month, .day], from: moved)
+    guard let y = parts.year, let m = parts.month, let d = parts.day else { return nil }
+    return (y, m, d)
+  }
+
+  private func shiftMonths(_ day: Day, _ months: Int) -> Day? {
+    let total = day.year * 12 + (day.month - 1) + months
+    return (total / 12, total % 12 + 1, day.day)
+  }
+
+  /// The instant `minutes` after the start of `day` (1440 is the next day's 00:00).
+  func instant(_ day: Day, minutes: Int) -> Date? {
+    var day = day
+    var minutes = minutes
+    if minutes >= 24 * 60 {
+      guard let next = shift(day, days: minutes / (24 * 60)) else { return nil }
+      day = next
+      minutes %= 24 * 60
+    }
+    return calendar.date(
+      from: DateComponents(
+        year: day.year, month: day.month, day: day.day, hour: minutes / 60, minute: minutes % 60))
+  }
+}

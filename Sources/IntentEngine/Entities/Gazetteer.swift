@@ -1,0 +1,272 @@
+import BuiltinGrammars
+public import Foundation
+
+/// The places the location extractor recognises, compiled into a trie of normalised surface forms.
+///
+/// Loaded from `.gazetteer` files (the format is described at the top of `places.gazetteer`): a Chinese
+/// mention resolves to the simplified Chinese name, a Latin-script mention to the English name
+/// ("Paris", "New York"), and words such as 我这儿 or "here" to the current-location marker.
+/// When two places share a surface form (Suzhou is 苏州 and 宿州), the first in file order wins.
+public struct Gazetteer: Sendable {
+  /// One place as the file defines it.
+  struct Place: Sendable, Equatable {
+    var name: String
+    var englishName: String
+    var region: String?
+    var englishRegion: String?
+    var isCurrentLocation: Bool
+  }
+
+  /// A surface form's place and whether the form is written in Latin script.
+  struct Form: Sendable {
+    var place: Int32
+    var isLatin: Bool
+  }
+
+  private(set) var places: [Place] = []
+  private(set) var forms = ScalarTrie<Form>()
+  /// Every normalised surface form, in file order, so the tokenizer can keep place names whole.
+  public private(set) var surfaceForms: [String] = []
+
+  /// Creates an empty gazetteer.
+  public init() {}
+
+  /// Loads one gazetteer file; `path` is how diagnostics name it.
+  ///
+  /// - Throws: every malformed line as `path:line:column: error: message`, all at once.
+  public static func load(contentsOf url: URL, path: String) throws(GrammarError) -> Gazetteer {
+    var gazetteer = Gazetteer()
+    try gazetteer.add(contentsOf: url, path: path)
+    return gazetteer
+  }
+
+  /// Loads the gazetteers bundled in `Grammars/shared`, in sorted file order.
+  public static func builtin() throws(GrammarError) -> Gazetteer {
+    let folder = BuiltinGrammars.directory.appendingPathComponent("shared")
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw GrammarError(diagnostics: [
+        Diagnostic(path: "shared", line: 1, column: 1, "cannot list the built-in gazetteers")
+      ])
+    }
+    var gazetteer = Gazetteer()
+    for name in names.sorted() where name.hasSuffix(".gazetteer") {
+      try gazetteer.add(
+        contentsOf: folder.appendingPathComponent(name), path: "Grammars/shared/\(name)")
+    }
+    return gazetteer
+  }
+
+  /// Parses gazetteer source text; `path` is how diagnostics name it.
+  public static func parse(_ text: String, path: String) throws(GrammarError) -> Gazetteer {
+    var gazetteer = Gazetteer()
+    try gazetteer.add(text, path: path)
+    return gazetteer
+  }
+
+  /// Adds the places of another file; a later file never replaces an earlier surface form.
+  mutating func add(contentsOf url: URL, path: String) throws(GrammarError) {
+    let text: String
+    do {
+      text = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw GrammarError(diagnostics: [
+        Diagnostic(path: path, line: 1, column: 1, .unreadableGazetteer)
+      ])
+    }
+    try add(text, path: path)
+  }
+
+  mutating func add(_ text: String, path: String) throws(GrammarError) {
+    var parser = GazetteerParser(path: path)
+    let parsed = parser.parse(text)
+    if parser.diagnostics.contains(where: { $0.severity == .error }) {
+      throw GrammarError(diagnostics: parser.diagnostics)
+    }
+    let normalizer = Normalizer()
+    for entry in parsed {
+      let index = Int32(places.count)
+      places.append(entry.place)
+      for surface in entry.surfaces {
+        let normalized = normalizer.normalize(surface).scalars
+        guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
+        let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
+        forms.insert(normalized, value: Form(place: index, isLatin: isLatin))
+        var form = ""
+        form.unicodeScalars.append(contentsOf: normalized)
+        surfaceForms.append(form)
+      }
+    }
+  }
+
+  /// The place named at `start` of normalised scalars, as its end offset and value.
+  ///
+  /// Latin forms match only as whole words.
+  /// - Complexity: O(length of the longest surface form).
+  func match(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, value: LocationValue)? {
+    let first = scalars[start].value
+    let isLatinStart = isASCIIAlphanumeric(first)
+    if isLatinStart, start > 0, isASCIIAlphanumeric(scalars[start - 1].value) { return nil }
+    let candidates = isLatinStart ? forms.matches(in: scalars, from: start) : []
+    let best: (end: Int, value: Form)?
+    if isLatinStart {
+      best = candidates.last { match in
+        match.end == scalars.count || !isASCIIAlphanumeric(scalars[match.end].value)
+      }
+    } else {
+      best = forms.longestMatch(in: scalars, from: start)
+    }
+    guard let best else { return nil }
+    let place = places[Int(best.value.place)]
+    if place.isCurrentLocation {
+      return (best.end, LocationValue(name: "here", isCurrentLocation: true))
+    }
+    let value =
+      best.value.isLatin
+      ? LocationValue(name: place.englishName, englishName: place.englishName, region: place.englishRegion)
+      : LocationValue(name: place.name, englishName: place.englishName, region: place.region)
+    return (best.end, value)
+  }
+}
+
+/// Reads the line format of `.gazetteer` files.
+struct GazetteerParser {
+  struct Entry {
+    var place: Gazetteer.Place
+    var surfaces: [String]
+  }
+
+  let path: String
+  private(set) var diagnostics: [Diagnostic] = []
+  private var region: (String, String)?
+  private var suffixes: [String] = []
+  private var isCurrentSection = false
+  private var seen: [String: Int] = [:]
+
+  static let directives = ["@region", "@suffix", "@current"]
+
+  init(path: String) { self.path = path }
+
+  mutating func parse(_ text: String) -> [Entry] {
+    var entries: [Entry] = []
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      var line = Substring(rawLine)
+      if line.last == "\r" { line.removeLast() }
+      if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+      let content = line.trimmedOfSpaces
+      guard !content.isEmpty else { continue }
+      let column = (line.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+        .map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
+      if content.hasPrefix("@") {
+        directive(content, line: lineNumber, column: column)
+      } else if isCurrentSection {
+        for alias in content.split(separator: ",") {
+          let alias = alias.trimmedOfSpaces
+          if !alias.isEmpty {
+            entries.append(
+              Entry(
+                place: Gazetteer.Place(
+                  name: "here", englishName: "here", isCurrentLocation: true),
+                surfaces: [alias]))
+          }
+        }
+      } else if let entry = place(content, line: lineNumber, column: column) {
+        entries.append(entry)
+      }
+    }
+    return entries
+  }
+
+  private mutating func directive(_ content: String, line: Int, column: Int) {
+    let words = content.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let name = words.first else { return }
+    switch name {
+    case "@region":
+      guard words.count >= 3 else {
+        error(line, column, .regionNeedsNames)
+        return
+      }
+      region = (words[1], words[2...].joined(separator: " "))
+      isCurrentSection = false
+    case "@suffix":
+      suffixes = Array(words.dropFirst())
+    case "@current":
+      isCurrentSection = true
+    default:
+      let suggestion = Diagnostic.Message.suggestion(for: name, among: Self.directives)
+      error(line, column, .unknownGazetteerDirective(name, suggestion: suggestion))
+    }
+  }
+
+  private mutating func place(_ content: String, line: Int, column: Int) -> Entry? {
+    let fields = content.split(separator: "|", omittingEmptySubsequences: false).map {
+      $0.trimmedOfSpaces
+    }
+    guard fields.count >= 2, fields.count <= 3 else {
+      error(line, column, .malformedPlace(content))
+      return nil
+    }
+    let name = fields[0]
+    let english = fields[1]
+    guard name.unicodeScalars.contains(where: { isCJKIdeograph($0.value) }) else {
+      error(line, column, .chineseNameExpected(name))
+      return nil
+    }
+    guard !english.isEmpty, english.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else {
+      let englishColumn = column + (content.unicodeScalars.firstIndex(of: "|").map {
+        content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: $0) + 2
+      } ?? 0)
+      error(line, englishColumn, .englishNameExpected(english))
+      return nil
+    }
+    let key = name + "|" + (region?.0 ?? "")
+    if let first = seen[key] {
+      error(line, column, .duplicatePlace(name))
+      diagnostics.append(
+        Diagnostic(path: path, line: first, column: 1, severity: .note, "first definition is here"))
+      return nil
+    }
+    seen[key] = line
+    var surfaces = [name] + suffixes.map { name + $0 } + [english]
+    if fields.count == 3 {
+      surfaces += fields[2].split(separator: ",").map { $0.trimmedOfSpaces }.filter { !$0.isEmpty }
+    }
+    return Entry(
+      place: Gazetteer.Place(
+        name: name, englishName: english, region: region?.0, englishRegion: region?.1,
+        isCurrentLocation: false),
+      surfaces: surfaces)
+  }
+
+  private mutating func error(_ line: Int, _ column: Int, _ message: Diagnostic.Message) {
+    diagnostics.append(Diagnostic(path: path, line: line, column: column, message))
+  }
+}
+
+extension Diagnostic.Message {
+  static let unreadableGazetteer: Self = "cannot read the gazetteer; is it UTF-8 text?"
+  static let regionNeedsNames: Self =
+    "'@region' needs a Chinese and an English name, such as '@region 浙江 Zhejiang'"
+  static func unknownGazetteerDirective(_ name: String, suggestion: String?) -> Self {
+    guard let suggestion else {
+      return "unknown directive '\(name)'; use '@region', '@suffix' or '@current'"
+    }
+    return "unknown directive '\(name)'; did you mean '\(suggestion)'?"
+  }
+  static func malformedPlace(_ line: String) -> Self {
+    "a place is written '中文名 | English name | aliases', not '\(line)'"
+  }
+  static func chineseNameExpected(_ name: String) -> Self {
+    "a place starts with its Chinese name, not '\(name)'"
+  }
+  static func englishNameExpected(_ name: String) -> Self {
+    "the second field is the English name in Latin letters, not '\(name)'"
+  }
+  static func duplicatePlace(_ name: String) -> Self {
+    "place '\(name)' is already defined in this region"
+  }
+}
