@@ -21,6 +21,7 @@ struct ReferenceMatcherTests {
       for start in starts where start + word.count <= scalars.count {
         guard Array(scalars[start..<(start + word.count)]) == word else { continue }
         let end = start + word.count
+        guard analysis.boundaries[end] else { continue }
         if end < scalars.count, Scorer.isASCIIWord(scalars[end - 1]), Scorer.isASCIIWord(scalars[end]) {
           continue
         }

@@ -46,6 +46,9 @@ struct PatternMatcher {
 
     /// Whether the match bound any free text.
     var hasCaptures: Bool { bindings.contains { $0.entity == nil } }
+
+    /// The ranges of free text the match bound.
+    var captureRanges: [Range<Int>] { bindings.filter { $0.entity == nil }.map(\.range) }
   }
 
   /// The first expansion of `pattern` that covers the whole utterance.

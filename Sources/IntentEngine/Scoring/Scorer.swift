@@ -50,7 +50,12 @@ struct Scorer {
   static let missingSlotPenalty = 1.5
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
-  static let coverageWeight = 3.0
+  static let coverageWeight = 8.0
+  /// Share of an exclude's penalty that applies when the word sits inside the free text.
+  static let payloadExcludeShare = 0.5
+  /// Penalty for a veto word inside the free text, where it may be the user's own words
+  /// ("remind me to cancel the gym") rather than a command.
+  static let payloadVetoPenalty = 2.0
   /// Share of a keyword's weight that a misspelling of it earns.
   static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
@@ -152,7 +157,7 @@ struct Scorer {
 
     // Keyword groups count once each, however many of their words appear.
     var groupHit = [Bool](repeating: false, count: intent.groups.count)
-    var excludeHit = [Bool](repeating: false, count: intent.excludes.count)
+    var excludeHits: [(hit: KeywordHit, index: Int)] = []
     for (hit, target) in hits {
       switch target.kind {
       case .group:
@@ -170,13 +175,7 @@ struct Scorer {
               contribution: weight))
         }
       case .exclude:
-        guard !excludeHit[Int(target.index)] else { continue }
-        excludeHit[Int(target.index)] = true
-        guard let penalty = intent.excludes[Int(target.index)] else { return nil }
-        score -= penalty
-        evidence.append(
-          Evidence(
-            kind: .exclude, detail: "exclude '\(lexicon.word(hit.entry))'", contribution: -penalty))
+        excludeHits.append((hit, Int(target.index)))
       }
     }
     for (index, group) in intent.groups.enumerated() where group.isRequired && !groupHit[index] {
@@ -184,18 +183,46 @@ struct Scorer {
       return nil
     }
     guard groupHit.contains(true) else { return nil }
+    // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
+    // cancel the gym") it is the user's words, not a command.
+    let vetoed = excludeHits.contains { intent.excludes[$0.index] == nil }
 
     // Slots from entities; the best pattern match may pin them.
     var patternMatch: PatternMatcher.Match?
+    var patternSource = ""
     for pattern in intent.patterns {
       if let match = matcher.match(pattern) {
         patternMatch = match
-        let bonus = match.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
-        score += bonus
-        evidence.append(
-          Evidence(kind: .pattern, detail: "pattern '\(pattern.source)'", contribution: bonus))
+        patternSource = pattern.source
         break
       }
+    }
+    let payload = patternMatch?.captureRanges ?? []
+    var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
+    for (hit, index) in excludeHits {
+      let inPayload = payload.contains { $0.contains(hit.range.lowerBound) }
+      let penalty: Double
+      if let declared = intent.excludes[index] {
+        penalty = inPayload ? declared * Self.payloadExcludeShare : declared
+      } else {
+        guard inPayload else { return nil }
+        penalty = Self.payloadVetoPenalty
+      }
+      guard !excludeCounted[index] else { continue }
+      excludeCounted[index] = true
+      score -= penalty
+      let place = inPayload ? " in the text" : ""
+      evidence.append(
+        Evidence(
+          kind: .exclude, detail: "exclude '\(lexicon.word(hit.entry))'\(place)",
+          contribution: -penalty))
+    }
+    if vetoed, patternMatch == nil { return nil }
+    if let patternMatch {
+      let bonus = patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
+      score += bonus
+      evidence.append(
+        Evidence(kind: .pattern, detail: "pattern '\(patternSource)'", contribution: bonus))
     }
 
     var slots: [FilledSlot] = []
@@ -270,7 +297,7 @@ struct Scorer {
     let coverage =
       analysis.contentLength == 0
       ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
-    let coverageScore = Self.coverageWeight * (coverage - 0.5)
+    let coverageScore = Self.coverageWeight * (coverage - 0.8)
     score += coverageScore
     evidence.append(
       Evidence(
