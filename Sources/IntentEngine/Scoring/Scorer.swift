@@ -16,6 +16,8 @@ struct Analysis {
   var fillers: [Range<Int>]
   /// Ranges of conjunctions ("顺便", "and then").
   var conjunctions: [Range<Int>]
+  /// Ranges of function words ("吗", "the"): not evidence, not unexplained content.
+  var functionWords: [Range<Int>]
   /// Non-space scalars in the utterance.
   var contentLength: Int
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
@@ -50,7 +52,7 @@ struct Scorer {
   static let missingSlotPenalty = 1.5
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
-  static let coverageWeight = 8.0
+  static let coverageWeight = 10.0
   /// Share of an exclude's penalty that applies when the word sits inside the free text.
   static let payloadExcludeShare = 0.5
   /// Penalty for a veto word inside the free text, where it may be the user's own words
@@ -68,6 +70,7 @@ struct Scorer {
     var hits: [KeywordHit] = []
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
+    var functionWords: [Range<Int>] = []
     let scalars = text.scalars
     // Words may start where a token starts, and also at each word inside a multi-word
     // lexicon token ("turn off" must not hide "off").
@@ -107,6 +110,7 @@ struct Scorer {
         }
         if grammar.fillerEntries.contains(entry) { fillers.append(start..<end) }
         if grammar.conjunctionEntries.contains(entry) { conjunctions.append(start..<end) }
+        if grammar.functionEntries.contains(entry) { functionWords.append(start..<end) }
       }
     }
     // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
@@ -119,7 +123,7 @@ struct Scorer {
     for scalar in scalars where scalar != " " { contentLength += 1 }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, contentLength: contentLength, boundaries: boundaries,
+      conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength, boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
           && entities.contains { $0.type == .duration && entity.range.contains($0.range.lowerBound) }
@@ -154,6 +158,8 @@ struct Scorer {
     var evidence: [Evidence] = []
     var score = 0.0
     var explained: [Range<Int>] = analysis.fillers
+    // Function words are neither evidence nor noise; they never become payload on their own.
+    let coverageOnly: [Range<Int>] = analysis.functionWords
 
     // Keyword groups count once each, however many of their words appear.
     var groupHit = [Bool](repeating: false, count: intent.groups.count)
@@ -265,7 +271,7 @@ struct Scorer {
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
     // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
     // the evidence leaves unexplained, and counts as partly explained.
-    var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
+    var explainedLength = Self.unionLength(explained + coverageOnly, in: analysis.text.scalars)
     if patternMatch != nil { explainedLength = analysis.contentLength }
     if let textSlot {
       var payload: (text: String, range: Range<Int>)?
@@ -297,7 +303,7 @@ struct Scorer {
     let coverage =
       analysis.contentLength == 0
       ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
-    let coverageScore = Self.coverageWeight * (coverage - 0.8)
+    let coverageScore = Self.coverageWeight * (coverage - 0.85)
     score += coverageScore
     evidence.append(
       Evidence(

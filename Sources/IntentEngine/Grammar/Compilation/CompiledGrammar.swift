@@ -83,6 +83,9 @@ public struct CompiledGrammar: Sendable {
   var fillerEntries: Set<Int32>
   /// Lexicon entries of the `conjunctions` lists, where multi-command utterances split.
   var conjunctionEntries: Set<Int32>
+  /// Lexicon entries of the `function_words` lists: particles and pronouns that explain
+  /// nothing but are not unexplained content either.
+  var functionEntries: Set<Int32>
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
   /// Every example, for `intent check`.

@@ -22,7 +22,9 @@ public struct GrammarSource: Sendable {
 /// Every problem in every file is reported at once; a grammar with any error is not compiled.
 public struct GrammarCompiler: Sendable {
   /// Lists the engine itself reads: they are never reported as unused.
-  static let builtinLists: Set<String> = ["fillers", "conjunctions", "vocabulary"]
+  static let builtinLists: Set<String> = [
+    "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en",
+  ]
 
   let normalizer = Normalizer()
 
@@ -237,12 +239,14 @@ public struct GrammarCompiler: Sendable {
 
     var fillerEntries: Set<Int32> = []
     var conjunctionEntries: Set<Int32> = []
+    var functionEntries: Set<Int32> = []
     for (name, lists) in listSyntax {
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(item.text) else { continue }
           if name == "fillers" { fillerEntries.insert(entry) }
           if name == "conjunctions" { conjunctionEntries.insert(entry) }
+          if name.hasPrefix("function_words") { functionEntries.insert(entry) }
         }
       }
     }
@@ -265,7 +269,8 @@ public struct GrammarCompiler: Sendable {
     return .success(
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
-        conjunctionEntries: conjunctionEntries, typoIndex: typoIndex, examples: examples,
+        conjunctionEntries: conjunctionEntries, functionEntries: functionEntries,
+        typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
 
