@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IntentEngine
@@ -23,9 +24,7 @@ struct EntityCase: Sendable, CustomTestStringConvertible {
 
   /// Every case of the entity fixture set, in file and line order.
   static func all() throws -> [EntityCase] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/entities")
+    let folder = FixturePaths.fixtures.appendingPathComponent("entities")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".jsonl") }.sorted()
     var cases: [EntityCase] = []

@@ -54,7 +54,7 @@ struct DateTimeResolver {
   }
 
   /// The instant a frame names, or nil when it is invalid or lies only in the past.
-  func resolve(_ frame: TimeExpressionParser.Frame, said: String) -> Resolution? {
+  func resolve(_ frame: TimeExpressionParser.Frame, said: @autoclosure () -> String) -> Resolution? {
     if let clock = frame.clock, !clock.isValid { return nil }
     var notes: [String] = []
     var grain: TimeGrain = .day
@@ -78,9 +78,9 @@ struct DateTimeResolver {
         return make(date, grain: .minute, isWindow: false, notes)
       }
       if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12 {
-        return nextOccurrence(minutes: minutes, said: said, grain: .minute, isWindow: false, notes)
+        return nextOccurrence(minutes: minutes, said: said(), grain: .minute, isWindow: false, notes)
       }
-      return bareClock(hour: hour, minute: clock.minute, said: said, notes)
+      return bareClock(hour: hour, minute: clock.minute, said: said(), notes)
     }
     if let part = frame.part {
       if let day {
@@ -88,7 +88,7 @@ struct DateTimeResolver {
         return make(date, grain: .hour, isWindow: true, notes)
       }
       return nextOccurrence(
-        minutes: part.defaultMinutes, said: said, grain: .hour, isWindow: true, notes)
+        minutes: part.defaultMinutes, said: said(), grain: .hour, isWindow: true, notes)
     }
     guard let day, let date = instant(day, minutes: 9 * 60) else { return nil }
     return make(date, grain: grain, isWindow: true, notes)

@@ -59,6 +59,18 @@ public struct EntityExtractor: Sendable {
       resolver = made
       return made
     }
+    // The user's words for notes, read from one array so that many notes stay linear overall.
+    var originalScalars: [Unicode.Scalar]?
+    func words(_ normalized: Range<Int>) -> String {
+      let all = originalScalars ?? Array(text.original.unicodeScalars)
+      originalScalars = all
+      let source = text.originalRange(of: normalized)
+      let lower = min(max(0, source.lowerBound), all.count)
+      let upper = min(max(lower, source.upperBound), all.count)
+      var out = ""
+      out.unicodeScalars.append(contentsOf: all[lower..<upper])
+      return out
+    }
     func range(_ from: Int, _ to: Int) -> Range<Int> {
       tokens[from].range.lowerBound..<tokens[to - 1].range.upperBound
     }
@@ -86,7 +98,7 @@ public struct EntityExtractor: Sendable {
         guard duration.seconds.isFinite, duration.seconds <= Self.maxDurationSeconds else {
           if case .number(let index) = tokens[start].kind {
             numberNotes[index] =
-              "'\(text.originalText(of: durationRange))' is longer than 10 years; not read as a duration"
+              "'\(words(durationRange))' is longer than 10 years; not read as a duration"
           }
           t = duration.end
           continue
@@ -114,8 +126,7 @@ public struct EntityExtractor: Sendable {
       if let frame = parser.frame(at: t) {
         consume(frame.start, frame.end)
         let frameRange = range(frame.start, frame.end)
-        let said = text.originalText(of: frameRange)
-        if let resolution = resolverForCall().resolve(frame, said: said) {
+        if let resolution = resolverForCall().resolve(frame, said: words(frameRange)) {
           entities.append(
             Entity(
               type: .datetime, range: frameRange, value: .datetime(resolution.value),

@@ -28,9 +28,13 @@ public enum PayloadText {
     if position < s.count { pieces.append(position..<s.count) }
     let kept = pieces.compactMap { trimmed($0, in: s) }
     guard let first = kept.first, let last = kept.last else { return nil }
+    let original = Array(text.original.unicodeScalars)
     var result = ""
     for (index, piece) in kept.enumerated() {
-      let words = text.originalText(of: piece)
+      let source = text.originalRange(of: piece)
+      var words = ""
+      words.unicodeScalars.append(
+        contentsOf: original[min(source.lowerBound, original.count)..<min(source.upperBound, original.count)])
       if index > 0 {
         let previousEnd = s[kept[index - 1].upperBound - 1].value
         let nextStart = s[piece.lowerBound].value
