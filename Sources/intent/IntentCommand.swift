@@ -11,6 +11,11 @@ enum IntentCommand {
     Commands:
       parse       classify text: intent, confidence, slots, route and why
       check       validate grammars and run their examples
+      run         parse, route and execute: start timers and other skills
+      timers      list running timers with the time left
+      replay      re-decide a recorded trace with today's grammars
+      bench       score labelled fixtures: accuracy, routing, calibration, latency
+      calibrate   fit the confidence calibration and local threshold on dev fixtures
     Run 'intent <command> --help' for a command's options.
 
     """
@@ -26,11 +31,16 @@ enum IntentCommand {
       switch command {
       case "parse": return try await ParseCommand.run(rest, io: io)
       case "check": return try CheckCommand.run(rest, io: io)
+      case "run": return try await RunCommand.run(rest, io: io)
+      case "timers": return try await TimersCommand.run(rest, io: io)
+      case "replay": return try await ReplayCommand.run(rest, io: io)
+      case "bench": return try BenchCommand.run(rest, io: io)
+      case "calibrate": return try CalibrateCommand.run(rest, io: io)
       case "--help", "-h", "help":
         io.write(usage)
         return 0
       default:
-        let known = ["parse", "check"]
+        let known = ["parse", "check", "run", "timers", "replay", "bench", "calibrate"]
         let hint = Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)")
       }

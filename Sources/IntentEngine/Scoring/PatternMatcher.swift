@@ -7,10 +7,14 @@
 struct PatternMatcher {
   let scalars: [Unicode.Scalar]
   let entities: [Entity]
+  /// For each entity, whether it is a time given as an offset from now ("十分钟后").
+  let relative: [Bool]
   /// Entity indexes by start offset, longest first; empty for offsets where none starts.
   let entitiesByStart: [[Int]]
   /// For each offset, the end of the longest filler word starting there, or -1.
   let fillerEnds: [Int]
+  /// Where words may start and end: literals never split a token.
+  let boundaries: [Bool]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
 
@@ -100,11 +104,14 @@ struct PatternMatcher {
   ) -> Bool {
     switch elements[index] {
     case .literal(let literal):
-      guard let end = matchLiteral(literal, at: position) else { return false }
+      let edges = wordEdges(elements, index)
+      guard let end = matchLiteral(literal, at: position, checkStart: edges.start, checkEnd: edges.end)
+      else { return false }
       return matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
     case .anyOf(let options):
+      let edges = wordEdges(elements, index)
       for option in options {
-        if let end = matchLiteral(option, at: position),
+        if let end = matchLiteral(option, at: position, checkStart: edges.start, checkEnd: edges.end),
           matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
         {
           return true
@@ -112,12 +119,12 @@ struct PatternMatcher {
         if steps > Self.stepBudget { return false }
       }
       return false
-    case .slot(let name, let type):
+    case .slot(let name, let type, let absolute):
       guard position < bounds.upperBound else { return false }
       for entityIndex in entitiesByStart[position] {
         let entity = entities[entityIndex]
         guard entity.type == type || (type == .date && entity.type == .datetime),
-          entity.range.upperBound <= bounds.upperBound
+          entity.range.upperBound <= bounds.upperBound, !(absolute && relative[entityIndex])
         else { continue }
         stack.append(Binding(name: name, entity: entityIndex, range: entity.range))
         if matchElements(elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps) {
@@ -149,7 +156,27 @@ struct PatternMatcher {
 
   /// Matches a literal, ignoring spaces on both sides; Latin words must start and end on word
   /// boundaries.
-  private func matchLiteral(_ literal: [Unicode.Scalar], at position: Int) -> Int? {
+  /// Whether the element at `index` begins or ends a word of the pattern: words may not split a
+  /// token of the utterance, but the parts of one word ("(叫|喊)我") may.
+  private func wordEdges(_ elements: [Pattern.Element], _ index: Int) -> (start: Bool, end: Bool) {
+    // A neighbour that is a placeholder, or an optional part that may be absent, leaves this
+    // element at the edge of a word.
+    func isPlaceholder(_ i: Int) -> Bool {
+      guard elements.indices.contains(i) else { return true }
+      switch elements[i] {
+      case .slot, .capture: return true
+      case .literal: return false
+      case .anyOf(let options): return options.contains { $0.isEmpty }
+      }
+    }
+    return (isPlaceholder(index - 1), isPlaceholder(index + 1))
+  }
+
+  private func matchLiteral(
+    _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool
+  ) -> Int? {
+    if literal.allSatisfy({ $0 == " " }) { return position }
+    if checkStart, !boundaries[position] { return nil }
     var p = position
     var first: Unicode.Scalar?
     var last: Unicode.Scalar?
@@ -160,6 +187,7 @@ struct PatternMatcher {
       last = scalar
       p += 1
     }
+    if checkEnd, !boundaries[p] { return nil }
     if let last, Scorer.isASCIIWord(last), p < bounds.upperBound, Scorer.isASCIIWord(scalars[p]) {
       return nil
     }

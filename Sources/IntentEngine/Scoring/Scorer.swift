@@ -18,6 +18,12 @@ struct Analysis {
   var conjunctions: [Range<Int>]
   /// Non-space scalars in the utterance.
   var contentLength: Int
+  /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
+  /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
+  var boundaries: [Bool]
+  /// For each entity, whether it is a datetime given as an offset from now: one that contains a
+  /// duration ("十分钟后", "in 10 minutes").
+  var relative: [Bool]
 }
 
 /// How one intent fared on one utterance: the score and the evidence behind it.
@@ -49,8 +55,6 @@ struct Scorer {
   static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
-  /// Share of a payload captured by a pattern's `{text}` that counts as explained.
-  static let capturedPayloadCredit = 0.8
 
   let grammar: CompiledGrammar
 
@@ -72,8 +76,23 @@ struct Scorer {
         starts.append(i)
       }
     }
+    var boundaries = [Bool](repeating: false, count: scalars.count + 1)
+    boundaries[0] = true
+    boundaries[scalars.count] = true
+    for token in tokens {
+      boundaries[token.range.lowerBound] = true
+      boundaries[token.range.upperBound] = true
+    }
+    for entity in entities where entity.range.upperBound <= scalars.count {
+      boundaries[entity.range.lowerBound] = true
+      boundaries[entity.range.upperBound] = true
+    }
+    for (i, scalar) in scalars.enumerated() where scalar == " " {
+      boundaries[i] = true
+      boundaries[i + 1] = true
+    }
     for start in starts {
-      for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) {
+      for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) where boundaries[end] {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
           continue
@@ -95,7 +114,11 @@ struct Scorer {
     for scalar in scalars where scalar != " " { contentLength += 1 }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, contentLength: contentLength)
+      conjunctions: conjunctions, contentLength: contentLength, boundaries: boundaries,
+      relative: entities.map { entity in
+        entity.type == .datetime
+          && entities.contains { $0.type == .duration && entity.range.contains($0.range.lowerBound) }
+      })
   }
 
   /// Scores every intent with at least one keyword in the utterance, best first.
@@ -183,7 +206,9 @@ struct Scorer {
         textSlot = spec
         continue
       }
-      let entityIndex = patternMatch?.entity(forSlot: spec.name) ?? bestEntity(for: spec.type, analysis)
+      let entityIndex =
+        patternMatch?.entity(forSlot: spec.name)
+        ?? bestEntity(for: spec.type, absolute: spec.isAbsolute, analysis)
       guard let entityIndex else {
         if spec.isRequired {
           missing.append(spec.name)
@@ -210,22 +235,29 @@ struct Scorer {
           contribution: Self.filledSlotBonus))
     }
 
-    // Coverage: how much of the utterance this intent's evidence explains.
+    // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
+    // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
+    // the evidence leaves unexplained, and counts as partly explained.
     var explainedLength = Self.unionLength(explained, in: analysis.text.scalars)
+    if patternMatch != nil { explainedLength = analysis.contentLength }
     if let textSlot {
-      let payloadRange: Range<Int>?
-      payloadRange = patternMatch?.capture(named: textSlot.name)
-      // A captured payload is taken whole (its fillers and keywords are the user's words);
-      // otherwise the payload is what the evidence leaves unexplained.
-      let removed = payloadRange.map { range in
-        [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count]
-      } ?? explained
-      if let payload = PayloadText.payload(in: analysis.text, removing: removed) {
+      var payload: (text: String, range: Range<Int>)?
+      if let patternMatch {
+        if let range = patternMatch.capture(named: textSlot.name) {
+          payload = PayloadText.payload(
+            in: analysis.text,
+            removing: [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count])
+        }
+      } else {
+        payload = PayloadText.payload(in: analysis.text, removing: explained)
+        if payload != nil {
+          let residual = analysis.contentLength - explainedLength
+          explainedLength += Int(Double(residual) * Self.payloadCredit)
+        }
+      }
+      if let payload {
         slots.append(
           FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
-        let residual = analysis.contentLength - explainedLength
-        let credit = payloadRange != nil ? Self.capturedPayloadCredit : Self.payloadCredit
-        explainedLength += Int(Double(residual) * credit)
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
@@ -234,8 +266,6 @@ struct Scorer {
             kind: .missingSlot, detail: "required slot '\(textSlot.name)' is empty",
             contribution: -Self.missingSlotPenalty))
       }
-    } else if patternMatch != nil {
-      explainedLength = analysis.contentLength
     }
     let coverage =
       analysis.contentLength == 0
@@ -251,10 +281,12 @@ struct Scorer {
   }
 
   /// The entity to fill a slot of `type`: the longest, then the earliest.
-  private func bestEntity(for type: EntityType, _ analysis: Analysis) -> Int? {
+  private func bestEntity(for type: EntityType, absolute: Bool, _ analysis: Analysis) -> Int? {
     var best: Int?
     for (index, entity) in analysis.entities.enumerated()
-    where entity.type == type || (type == .date && entity.type == .datetime) {
+    where (entity.type == type || (type == .date && entity.type == .datetime))
+      && !(absolute && analysis.relative[index])
+    {
       guard let current = best else {
         best = index
         continue
@@ -295,8 +327,9 @@ struct Scorer {
       }
     }
     return PatternMatcher(
-      scalars: scalars, entities: analysis.entities, entitiesByStart: byStart,
-      fillerEnds: fillerEnds, bounds: lower..<max(lower, upper))
+      scalars: scalars, entities: analysis.entities, relative: analysis.relative,
+      entitiesByStart: byStart,
+      fillerEnds: fillerEnds, boundaries: analysis.boundaries, bounds: lower..<max(lower, upper))
   }
 
   /// The number of non-space scalars covered by the union of `ranges`.

@@ -6,6 +6,9 @@ public struct SlotSpec: Sendable, Equatable {
   public var type: EntityType
   /// Whether a result without this slot cannot be executed.
   public var isRequired: Bool
+  /// For time slots: whether only clock times and dates fill it, not offsets from now ("in 10
+  /// minutes", "十分钟后"), which are durations in disguise.
+  public var isAbsolute: Bool = false
 }
 
 /// What the grammars say about an intent, for routers, prompts and documentation.

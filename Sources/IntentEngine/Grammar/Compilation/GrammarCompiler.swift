@@ -144,7 +144,8 @@ public struct GrammarCompiler: Sendable {
             diagnostics.append(slot.position.diagnostic(.duplicateSlot(slot.name)))
             continue
           }
-          let spec = SlotSpec(name: slot.name, type: type, isRequired: slot.isRequired)
+          let spec = SlotSpec(
+            name: slot.name, type: type, isRequired: slot.isRequired, isAbsolute: slot.isAbsolute)
           if let existing = slots.first(where: { $0.name == slot.name }) {
             if existing != spec {
               diagnostics.append(slot.position.diagnostic(.conflictingSlot(slot.name, intent: id)))
@@ -199,7 +200,7 @@ public struct GrammarCompiler: Sendable {
             usedLists.insert(name)
           }
           let compiler = PatternCompiler(
-            slotTypes: slotTypes,
+            slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
             lists: listSyntax.mapValues { lists in
               lists.flatMap(\.items).compactMap { item in
                 item.listReference == nil ? normalizer.normalize(item.text).scalars : nil

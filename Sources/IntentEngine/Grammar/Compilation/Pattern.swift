@@ -9,8 +9,8 @@ struct Pattern: Sendable {
     case literal([Unicode.Scalar])
     /// Any one of several normalised words (an `@list` reference).
     case anyOf([[Unicode.Scalar]])
-    /// An entity filling the named slot must start here.
-    case slot(name: String, type: EntityType)
+    /// An entity filling the named slot must start here; `absolute` slots refuse offsets from now.
+    case slot(name: String, type: EntityType, absolute: Bool)
     /// A free run of text: the `{text}` payload, or `*`.
     case capture(name: String?)
   }
@@ -52,8 +52,8 @@ struct Pattern: Sendable {
 
 /// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.
 struct PatternCompiler {
-  /// Slot name → type for the intent the pattern belongs to.
-  var slotTypes: [String: EntityType]
+  /// Slot name → declaration for the intent the pattern belongs to.
+  var slots: [String: SlotSpec]
   /// List name → normalised items.
   var lists: [String: [[Unicode.Scalar]]]
   /// Normalises literals the same way utterances are.
@@ -170,12 +170,17 @@ struct PatternCompiler {
         }
         return [[.anyOf(items)]]
       case .slot(let name, let column):
-        guard let type = slotTypes[name] else {
-          let suggestion = Diagnostic.Message.suggestion(for: name, among: slotTypes.keys.sorted())
+        guard let spec = slots[name] else {
+          let suggestion = Diagnostic.Message.suggestion(for: name, among: slots.keys.sorted())
           report(column, .unknownSlotInPattern(name, suggestion: suggestion))
           return [[]]
         }
-        return [[type == .text ? .capture(name: name) : .slot(name: name, type: type)]]
+        return [
+          [
+            spec.type == .text
+              ? .capture(name: name) : .slot(name: name, type: spec.type, absolute: spec.isAbsolute)
+          ]
+        ]
       case .optional(let inner):
         if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
         return [[]] + expand(inner)

@@ -177,15 +177,18 @@ struct GrammarParser {
       return nil
     }
     var isRequired = false
+    var isAbsolute = false
     for extra in words.dropFirst() {
       if extra == "required" {
         isRequired = true
+      } else if extra == "absolute" {
+        isAbsolute = true
       } else {
         report(at: line, extra.startIndex, .unknownSlotFlag(String(extra)))
       }
     }
     return SlotSyntax(
-      name: String(name), type: String(type), isRequired: isRequired,
+      name: String(name), type: String(type), isRequired: isRequired, isAbsolute: isAbsolute,
       position: position(line, name.startIndex), typePosition: position(line, type.startIndex))
   }
 
@@ -407,7 +410,7 @@ extension Diagnostic.Message {
     "slot '\(name)' needs an entity type, such as 'slot \(name): text'"
   }
   static func unknownSlotFlag(_ flag: String) -> Self {
-    "unknown slot flag '\(flag)'; the only flag is 'required'"
+    "unknown slot flag '\(flag)'; a slot may be 'required' and, for times, 'absolute'"
   }
   static func expectedColon(after what: String) -> Self { "expected ':' after '\(what)'" }
   static func missingValue(_ directive: String) -> Self { "'\(directive)' needs a value after ':'" }

@@ -56,6 +56,8 @@ struct SlotSyntax: Sendable {
   var name: String
   var type: String
   var isRequired: Bool
+  /// Whether only clock times and dates fill it, not offsets such as "in 10 minutes".
+  var isAbsolute: Bool
   var position: SourcePosition
   var typePosition: SourcePosition
 }

@@ -1,0 +1,32 @@
+public import IntentEngine
+
+/// Everything one utterance led to: the parse, each command's route and result, and timings.
+public struct AgentOutcome: Sendable {
+  /// The utterance.
+  public var text: String
+  /// The local parse of the whole utterance.
+  public var parse: ParseResult
+  /// One outcome per command, in the order they were said.
+  public var clauses: [ClauseOutcome]
+  /// The routing mode in force.
+  public var mode: RouteMode
+  /// The clock reading and zone the utterance was read against.
+  public var context: ParseContext
+  /// Time from the start to the end of handling, on the executor's clock.
+  public var elapsed: Duration
+
+  /// Whether some command's skill failed with nothing cached (the CLI exits 1).
+  public var hasFailure: Bool { clauses.contains { $0.hasFailed } }
+
+  /// The `intent run --json` object: the first command's fields, plus `clauses` when there are
+  /// several.
+  public func json() -> JSONValue {
+    guard let first = clauses.first else { return parse.json(includeExplanation: false) }
+    var members = first.json().members
+    members.replace("text", with: .string(text))
+    if clauses.count > 1 {
+      members.append(("clauses", .array(clauses.map { $0.json() })))
+    }
+    return .object(members)
+  }
+}

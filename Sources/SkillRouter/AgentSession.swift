@@ -1,0 +1,85 @@
+public import IntentEngine
+public import Observation
+
+/// The observable model an app binds its views to: one utterance at a time, with progress.
+///
+/// All state lives on the main actor, so views read it directly; skills run off it.
+@MainActor @Observable
+public final class AgentSession {
+  /// Where the session is.
+  public private(set) var state: SessionState = .idle
+  /// What each skill of the current utterance is doing, by skill name.
+  public private(set) var phases: [String: SkillPhase] = [:]
+  /// The full outcome of the last utterance, for detail views.
+  public private(set) var lastOutcome: AgentOutcome?
+
+  @ObservationIgnored private var machine = SessionMachine()
+  @ObservationIgnored private let handler: any UtteranceHandling
+  @ObservationIgnored private let context: @Sendable () -> ParseContext
+
+  /// Creates a session over an agent; `context` gives the clock reading and zone per utterance.
+  public init(
+    handler: any UtteranceHandling,
+    context: @escaping @Sendable () -> ParseContext = { ParseContext() }
+  ) {
+    self.handler = handler
+    self.context = context
+  }
+
+  /// Whether a new utterance would be accepted now.
+  public var canSubmit: Bool { SessionMachine.next(after: state, on: .submit) != nil }
+
+  /// Handles `text` and returns true, or returns false at once when a request is already running
+  /// or a result is still shown (call ``reset()`` first).
+  @discardableResult
+  public func submit(_ text: String) async -> Bool {
+    guard apply(.submit) else { return false }
+    phases = [:]
+    lastOutcome = nil
+    let (stream, continuation) = AsyncStream<AgentEvent>.makeStream()
+    let handler = handler
+    let context = context()
+    async let outcome: AgentOutcome = {
+      let result = await handler.handle(text, context: context, events: continuation)
+      continuation.finish()
+      return result
+    }()
+    for await event in stream { observe(event) }
+    let final = await outcome
+    lastOutcome = final
+    let lines = final.clauses.map(\.summary)
+    let failures = final.clauses.filter(\.hasFailed).count
+    if failures > 0, failures == final.clauses.count {
+      apply(.fail(lines.joined(separator: "\n")))
+    } else {
+      apply(.finish(SessionResult(lines: lines, hasPartialFailure: failures > 0)))
+    }
+    return true
+  }
+
+  /// Dismisses a finished or failed result, back to `idle`.
+  public func reset() {
+    apply(.reset)
+  }
+
+  private func observe(_ event: AgentEvent) {
+    switch event {
+    case .executing(_, let skill):
+      phases[skill] = .running
+      apply(.executing(skill: skill))
+    case .finished(_, let outcome):
+      if let skill = outcome.skill { phases[skill] = .finished(outcome.summary) }
+    case .failed(_, let skill, let message):
+      if let skill { phases[skill] = .failed(message) }
+    case .parsing, .routed, .completed:
+      break
+    }
+  }
+
+  @discardableResult
+  private func apply(_ event: SessionMachine.Event) -> Bool {
+    guard machine.handle(event) else { return false }
+    state = machine.state
+    return true
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import IntentEngine
+import Testing
+
+@testable import intent
+
+struct CalibrateCommandTests {
+  @Test func writesACalibrationTheLoaderReads() async throws {
+    let scratch = try BenchScratch()
+    let output = await scratch.run([
+      "calibrate", "--target-precision", "0.9", "--output", "grammars/calibration.json",
+    ])
+    #expect(output.code == 0, "\(output.stderr)")
+    #expect(output.stdout.hasPrefix("intent calibrate: 4 dev lines, 3 with a candidate intent"))
+    #expect(output.stdout.contains("platt, 5-fold cross-validated"))
+    #expect(output.stdout.contains("← chosen"))
+    #expect(output.stdout.contains("wrote grammars/calibration.json"))
+    let text = try #require(scratch.read("grammars/calibration.json"))
+    let calibration = try JSONDecoder().decode(Calibration.self, from: Data(text.utf8))
+    #expect(calibration.problem() == nil)
+    #expect(calibration.method == "platt")
+    // Softmax settings are kept; the threshold is never below the floor.
+    #expect(calibration.temperature == Calibration.default.temperature)
+    #expect(calibration.nullScore == Calibration.default.nullScore)
+    #expect(calibration.localThreshold >= CalibrateCommand.minimumLocalThreshold)
+    #expect(calibration.offlineThreshold <= calibration.localThreshold)
+    // The engine now loads it from the grammar folder.
+    let engine = try Engine.load(
+      userGrammars: [scratch.root.appendingPathComponent("grammars")], includeBuiltins: false)
+    #expect(engine.calibration == calibration)
+  }
+
+  @Test func isotonicWritesKnots() async throws {
+    let scratch = try BenchScratch()
+    let output = await scratch.run([
+      "calibrate", "--method", "isotonic", "--cloud-budget", "0.5", "--output", "cal.json",
+    ])
+    #expect(output.code == 0, "\(output.stderr)")
+    let text = try #require(scratch.read("cal.json"))
+    let calibration = try JSONDecoder().decode(Calibration.self, from: Data(text.utf8))
+    #expect(calibration.method == "isotonic")
+    #expect(calibration.knots?.isEmpty == false)
+  }
+
+  @Test func dryRunWritesNothing() async throws {
+    let scratch = try BenchScratch()
+    let output = await scratch.run(["calibrate", "--dry-run", "--target-precision", "0.9"])
+    #expect(output.code == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("dry run: nothing written"))
+    #expect(!scratch.exists("Grammars/calibration.json"))
+  }
+
+  @Test func fitsOnDevLinesOnly() async throws {
+    let scratch = try BenchScratch()
+    try scratch.write(
+      #"{"text": "weather", "intent": "weather.query", "split": "test"}"# + "\n",
+      to: "Fixtures/en/lines.jsonl")
+    let output = await scratch.run(["calibrate", "--dry-run"])
+    #expect(output.code == 1)
+    #expect(output.stderr.hasPrefix("error: no 'dev' fixture lines to fit on"))
+  }
+
+  @Test func unreachablePrecisionWritesNothingAndFails() async throws {
+    let scratch = try BenchScratch()
+    // Every dev line that matches is wrong, so no threshold reaches any precision.
+    try scratch.write(
+      """
+      {"text": "weather today", "intent": null, "split": "dev"}
+      {"text": "cancel my timer", "intent": null, "split": "dev"}
+
+      """, to: "Fixtures/en/lines.jsonl")
+    let output = await scratch.run(["calibrate", "--target-precision", "0.5"])
+    #expect(output.code == 1)
+    #expect(output.stderr.contains("no local threshold meets the goal"))
+    #expect(!scratch.exists("Grammars/calibration.json"))
+  }
+
+  @Test func conflictingGoalsAreAUsageError() async throws {
+    let scratch = try BenchScratch()
+    let output = await scratch.run([
+      "calibrate", "--target-precision", "0.9", "--cloud-budget", "0.1",
+    ])
+    #expect(output.code == 2)
+    #expect(await scratch.run(["calibrate", "--method", "spline"]).code == 2)
+    #expect(await scratch.run(["calibrate", "--target-precision", "1.5"]).code == 2)
+  }
+}
