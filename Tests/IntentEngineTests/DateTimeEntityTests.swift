@@ -22,7 +22,8 @@ enum EntityTestSupport {
     extractor.entities(in: Normalizer().normalize(text), context: context)
   }
 
-  static func datetimes(_ text: String, _ context: ParseContext = shanghaiMonday) -> [DateTimeValue] {
+  static func datetimes(_ text: String, _ context: ParseContext = shanghaiMonday) -> [DateTimeValue]
+  {
     entities(text, context).compactMap { entity in
       if case .datetime(let value) = entity.value { return value } else { return nil }
     }

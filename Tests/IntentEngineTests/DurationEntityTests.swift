@@ -13,7 +13,8 @@ struct DurationEntityTests {
     Case(text: "三分钟", seconds: 180), Case(text: "3分钟", seconds: 180),
     Case(text: "一个半小时", seconds: 5400), Case(text: "半小时", seconds: 1800),
     Case(text: "一刻钟", seconds: 900), Case(text: "两分半钟", seconds: 150),
-    Case(text: "90秒", seconds: 90), Case(text: "1h30m", seconds: 5400), Case(text: "5min", seconds: 300),
+    Case(text: "90秒", seconds: 90), Case(text: "1h30m", seconds: 5400),
+    Case(text: "5min", seconds: 300),
     Case(text: "ten minutes", seconds: 600), Case(text: "an hour and a half", seconds: 5400),
     Case(text: "90 seconds", seconds: 90), Case(text: "1.5 hours", seconds: 5400),
     Case(text: "1小时20分", seconds: 4800), Case(text: "2分30秒", seconds: 150),
@@ -42,7 +43,8 @@ struct DurationEntityTests {
     let number = try #require(entities.first)
     #expect(entities.count == 1)
     #expect(number.type == .number)
-    #expect(number.note == "'99999999999999999999分钟' is longer than 10 years; not read as a duration")
+    #expect(
+      number.note == "'99999999999999999999分钟' is longer than 10 years; not read as a duration")
   }
 
   @Test func clockMinutesAreNotADuration() {

@@ -34,7 +34,9 @@ struct EntityFuzzTests {
     #expect(normalized.scalars.count == normalized.sourceStarts.count)
     let entities = EntityTestSupport.entities(text)
     #expect(
-      entities.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= normalized.scalars.count })
+      entities.allSatisfy {
+        $0.range.lowerBound >= 0 && $0.range.upperBound <= normalized.scalars.count
+      })
     for type in EntityType.allCases {
       let ranges = entities.filter { $0.type == type }.map(\.range)
       let isDisjoint = zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }

@@ -10,7 +10,9 @@ struct GazetteerTests {
   @Test func builtinGazetteerLoadsProvincesCitiesAndWorldCities() throws {
     let gazetteer = try Gazetteer.builtin()
     let forms = Set(gazetteer.surfaceForms)
-    for form in ["杭州", "杭州市", "hangzhou", "浙江省", "四川", "乌鲁木齐", "new york", "纽约", "paris", "我这儿", "here"] {
+    for form in [
+      "杭州", "杭州市", "hangzhou", "浙江省", "四川", "乌鲁木齐", "new york", "纽约", "paris", "我这儿", "here",
+    ] {
       #expect(forms.contains(form), "missing surface form '\(form)'")
     }
     #expect(gazetteer.places.count >= 500)
@@ -51,7 +53,8 @@ struct GazetteerTests {
 
   @Test func latinNamesMatchOnlyWholeWords() {
     let text = Normalizer().normalize("parisian romance")
-    let entities = EntityExtractor(gazetteer: Self.builtin).entities(in: text, context: ParseContext())
+    let entities = EntityExtractor(gazetteer: Self.builtin).entities(
+      in: text, context: ParseContext())
     #expect(!entities.contains { $0.type == .location })
   }
 
@@ -64,8 +67,11 @@ struct GazetteerTests {
       宿州 | Suzhou
       """, path: "t.gazetteer")
     let text = Normalizer().normalize("suzhou")
-    let entity = EntityExtractor(gazetteer: gazetteer).entities(in: text, context: ParseContext()).first
-    #expect(entity?.value == .location(LocationValue(name: "Suzhou", englishName: "Suzhou", region: "Jiangsu")))
+    let entity = EntityExtractor(gazetteer: gazetteer).entities(in: text, context: ParseContext())
+      .first
+    #expect(
+      entity?.value
+        == .location(LocationValue(name: "Suzhou", englishName: "Suzhou", region: "Jiangsu")))
   }
 
   struct Malformed: Sendable, CustomTestStringConvertible {
@@ -75,16 +81,23 @@ struct GazetteerTests {
   }
 
   @Test(arguments: [
-    Malformed(source: "1️⃣@regoin 浙江 Zhejiang", message: "unknown directive '@regoin'; did you mean '@region'?"),
     Malformed(
-      source: "杭州 | Hangzhou\n1️⃣宁波", message: "a place is written '中文名 | English name | aliases', not '宁波'"),
-    Malformed(source: "1️⃣Hangzhou | 杭州", message: "a place starts with its Chinese name, not 'Hangzhou'"),
+      source: "1️⃣@regoin 浙江 Zhejiang",
+      message: "unknown directive '@regoin'; did you mean '@region'?"),
     Malformed(
-      source: "杭州 | 1️⃣杭州", message: "the second field is the English name in Latin letters, not '杭州'"),
+      source: "杭州 | Hangzhou\n1️⃣宁波",
+      message: "a place is written '中文名 | English name | aliases', not '宁波'"),
+    Malformed(
+      source: "1️⃣Hangzhou | 杭州", message: "a place starts with its Chinese name, not 'Hangzhou'"),
+    Malformed(
+      source: "杭州 | 1️⃣杭州", message: "the second field is the English name in Latin letters, not '杭州'"
+    ),
     Malformed(
       source: "1️⃣@region 浙江",
       message: "'@region' needs a Chinese and an English name, such as '@region 浙江 Zhejiang'"),
-    Malformed(source: "杭州 | Hangzhou\n1️⃣杭州 | Hangzhou", message: "place '杭州' is already defined in this region"),
+    Malformed(
+      source: "杭州 | Hangzhou\n1️⃣杭州 | Hangzhou",
+      message: "place '杭州' is already defined in this region"),
   ])
   func malformedLinesAreReportedWhereTheyAre(_ m: Malformed) {
     let marked = MarkedText(m.source)
@@ -108,7 +121,8 @@ struct GazetteerTests {
   @Test func loadReadsAFileByURL() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "gazetteer-\(UUID().uuidString).gazetteer")
-    try "# comment\n@region 浙江 Zhejiang\n杭州 | Hangzhou | hz\n".write(to: url, atomically: true, encoding: .utf8)
+    try "# comment\n@region 浙江 Zhejiang\n杭州 | Hangzhou | hz\n".write(
+      to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
     let gazetteer = try Gazetteer.load(contentsOf: url, path: "mine.gazetteer")
     #expect(gazetteer.surfaceForms == ["杭州", "hangzhou", "hz"])

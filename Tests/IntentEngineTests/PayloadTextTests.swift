@@ -13,8 +13,10 @@ struct PayloadTextTests {
   /// Cuts the time expressions and the trigger words, as the engine does, and reads the rest.
   static func payload(_ c: Case) -> String? {
     let text = Normalizer().normalize(c.text)
-    var cuts = EntityTestSupport.extractor.entities(in: text, context: EntityTestSupport.shanghaiMonday)
-      .filter { $0.type == .datetime || $0.type == .duration }.map(\.range)
+    var cuts = EntityTestSupport.extractor.entities(
+      in: text, context: EntityTestSupport.shanghaiMonday
+    )
+    .filter { $0.type == .datetime || $0.type == .duration }.map(\.range)
     let scalars = text.scalars
     for trigger in c.triggers {
       let needle = Normalizer().normalize(trigger).scalars
@@ -33,9 +35,13 @@ struct PayloadTextTests {
     Case(text: "提醒我明天下午三点去开会吧", triggers: ["提醒我"], payload: "去开会"),
     Case(text: "明天提醒我買兩瓶牛奶", triggers: ["提醒我"], payload: "買兩瓶牛奶"),
     Case(text: "三分钟后提醒我", triggers: ["提醒我"], payload: nil),
-    Case(text: "remind me tomorrow at 8am to take the pills please", triggers: ["remind me"], payload: "take the pills"),
+    Case(
+      text: "remind me tomorrow at 8am to take the pills please", triggers: ["remind me"],
+      payload: "take the pills"),
     Case(text: "记一下：周五交报告。", triggers: ["记一下"], payload: "交报告"),
-    Case(text: "remind me at 5pm to call mom and at 6pm to cook", triggers: ["remind me"], payload: "call mom cook"),
+    Case(
+      text: "remind me at 5pm to call mom and at 6pm to cook", triggers: ["remind me"],
+      payload: "call mom cook"),
   ])
   func keepsTheUsersOwnWordsWithoutTriggersTimesOrParticles(_ c: Case) {
     #expect(Self.payload(c) == c.payload)

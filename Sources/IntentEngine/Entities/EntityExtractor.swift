@@ -32,16 +32,22 @@ public struct EntityExtractor: Sendable {
         numberNotes: &numberNotes)
       wordEntities(tokens: tokens, text: text, into: &entities)
     }
-    for (index, number) in text.numbers.enumerated() where !consumed[index] && number.value.isFinite {
+    for (index, number) in text.numbers.enumerated() where !consumed[index] && number.value.isFinite
+    {
       var note = numberNotes[index]
       if let upper = number.upperBound {
-        note = note ?? "range \(NumeralReader.render(number.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
+        note =
+          note
+          ?? "range \(NumeralReader.render(number.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
       }
       entities.append(
-        Entity(type: .number, range: number.range, value: .number(number.resolvedValue), note: note))
+        Entity(type: .number, range: number.range, value: .number(number.resolvedValue), note: note)
+      )
     }
     locationEntities(in: text, into: &entities)
-    entities.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    entities.sort {
+      ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+    }
     return entities
   }
 
@@ -141,7 +147,9 @@ public struct EntityExtractor: Sendable {
 
   // MARK: Metrics and periods
 
-  private func wordEntities(tokens: [EntityToken], text: NormalizedText, into entities: inout [Entity]) {
+  private func wordEntities(
+    tokens: [EntityToken], text: NormalizedText, into entities: inout [Entity]
+  ) {
     for (index, token) in tokens.enumerated() {
       // A count of steps: 走了5000步, 一万步.
       if case .number = token.kind, index + 1 < tokens.count, case .other = tokens[index + 1].kind,
@@ -181,7 +189,8 @@ public struct EntityExtractor: Sendable {
       let isCandidate =
         v >= 0x3400 || (isASCIILetter(v) && (i == 0 || !isASCIIAlphanumeric(s[i - 1].value)))
       if isCandidate, let match = gazetteer.match(in: s, from: i) {
-        entities.append(Entity(type: .location, range: i..<match.end, value: .location(match.value)))
+        entities.append(
+          Entity(type: .location, range: i..<match.end, value: .location(match.value)))
         i = match.end
       } else {
         i += 1

@@ -34,7 +34,8 @@ public enum PayloadText {
       let source = text.originalRange(of: piece)
       var words = ""
       words.unicodeScalars.append(
-        contentsOf: original[min(source.lowerBound, original.count)..<min(source.upperBound, original.count)])
+        contentsOf: original[
+          min(source.lowerBound, original.count)..<min(source.upperBound, original.count)])
       if index > 0 {
         let previousEnd = s[kept[index - 1].upperBound - 1].value
         let nextStart = s[piece.lowerBound].value
@@ -93,7 +94,9 @@ public enum PayloadText {
     return start
   }
 
-  private static func isWordBoundary(_ s: [Unicode.Scalar], at i: Int, limit: Int, latin: Bool) -> Bool {
+  private static func isWordBoundary(_ s: [Unicode.Scalar], at i: Int, limit: Int, latin: Bool)
+    -> Bool
+  {
     guard latin, i < limit else { return true }
     return !isASCIIAlphanumeric(s[i].value)
   }
