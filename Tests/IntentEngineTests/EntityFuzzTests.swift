@@ -84,17 +84,21 @@ struct EntityFuzzTests {
     Self.run(text)
   }
 
+  /// A long input named by its repeated piece, so test output stays readable.
+  struct LongInput: Sendable, CustomTestStringConvertible {
+    var piece: String
+    var count: Int
+    var text: String { String(repeating: piece, count: count) }
+    var testDescription: String { "\(piece.debugDescription) × \(count)" }
+  }
+
   @Test(arguments: [
-    String(repeating: "三分钟后提醒我买牛奶，", count: 20_000),
-    String(repeating: "1", count: 200_000),
-    String(repeating: "一", count: 200_000),
-    String(repeating: "明天早上八点 ", count: 30_000),
-    String(repeating: "e\u{301}", count: 100_000),
-    String(repeating: "twenty ", count: 30_000),
-    String(repeating: "杭州", count: 100_000),
-    String(repeating: "1:1/", count: 50_000),
+    LongInput(piece: "三分钟后提醒我买牛奶，", count: 20_000), LongInput(piece: "1", count: 200_000),
+    LongInput(piece: "一", count: 200_000), LongInput(piece: "明天早上八点 ", count: 30_000),
+    LongInput(piece: "e\u{301}", count: 100_000), LongInput(piece: "twenty ", count: 30_000),
+    LongInput(piece: "杭州", count: 100_000), LongInput(piece: "1:1/", count: 50_000),
   ])
-  func twoHundredKilobyteLinesComplete(_ text: String) {
-    Self.run(text)
+  func twoHundredKilobyteLinesComplete(_ input: LongInput) {
+    Self.run(input.text)
   }
 }
