@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IntentEngine
@@ -23,15 +24,14 @@ struct EntityCase: Sendable, CustomTestStringConvertible {
 
   /// Every case of the entity fixture set, in file and line order.
   static func all() throws -> [EntityCase] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/entities")
+    let folder = FixturePaths.fixtures.appendingPathComponent("entities")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".jsonl") }.sorted()
     var cases: [EntityCase] = []
     for file in files {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
       where !line.isEmpty {
         cases.append(try EntityCase(file: file, line: index + 1, json: String(line)))
       }
@@ -98,7 +98,8 @@ struct EntityOutcome {
         let needle = Normalizer().normalize(word).scalars
         let hay = normalized.scalars
         if needle.count <= hay.count {
-          for start in 0...(hay.count - needle.count) where Array(hay[start..<start + needle.count]) == needle {
+          for start in 0...(hay.count - needle.count)
+          where Array(hay[start..<start + needle.count]) == needle {
             cuts.append(start..<start + needle.count)
           }
         }
@@ -125,15 +126,19 @@ struct EntityFixtureTests {
     for c in cases {
       let outcome = EntityOutcome(c)
       if !outcome.isExactMatch {
-        var message = "\(c.testDescription)\n    expected \(outcome.expected)\n    actual   \(outcome.actual)"
+        var message =
+          "\(c.testDescription)\n    expected \(outcome.expected)\n    actual   \(outcome.actual)"
         if outcome.checksPayload {
-          message += "\n    payload expected \(outcome.expectedPayload ?? "nil") actual \(outcome.actualPayload ?? "nil")"
+          message +=
+            "\n    payload expected \(outcome.expectedPayload ?? "nil") actual \(outcome.actualPayload ?? "nil")"
         }
         failures.append(message)
       }
     }
     let rate = Double(cases.count - failures.count) / Double(max(cases.count, 1))
-    print("entity fixtures: \(cases.count - failures.count)/\(cases.count) exact (\(String(format: "%.1f", rate * 100))%)")
+    print(
+      "entity fixtures: \(cases.count - failures.count)/\(cases.count) exact (\(String(format: "%.1f", rate * 100))%)"
+    )
     for failure in failures { print(failure) }
     #expect(rate >= 0.98, "exact match \(rate) is below 0.98; see the printed failures")
   }

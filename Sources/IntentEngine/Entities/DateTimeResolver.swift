@@ -54,7 +54,8 @@ struct DateTimeResolver {
   }
 
   /// The instant a frame names, or nil when it is invalid or lies only in the past.
-  func resolve(_ frame: TimeExpressionParser.Frame, said: String) -> Resolution? {
+  func resolve(_ frame: TimeExpressionParser.Frame, said: @autoclosure () -> String) -> Resolution?
+  {
     if let clock = frame.clock, !clock.isValid { return nil }
     var notes: [String] = []
     var grain: TimeGrain = .day
@@ -77,10 +78,12 @@ struct DateTimeResolver {
         guard let date = instant(day, minutes: minutes) else { return nil }
         return make(date, grain: .minute, isWindow: false, notes)
       }
-      if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12 {
-        return nextOccurrence(minutes: minutes, said: said, grain: .minute, isWindow: false, notes)
+      if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12
+      {
+        return nextOccurrence(
+          minutes: minutes, said: said(), grain: .minute, isWindow: false, notes)
       }
-      return bareClock(hour: hour, minute: clock.minute, said: said, notes)
+      return bareClock(hour: hour, minute: clock.minute, said: said(), notes)
     }
     if let part = frame.part {
       if let day {
@@ -88,15 +91,17 @@ struct DateTimeResolver {
         return make(date, grain: .hour, isWindow: true, notes)
       }
       return nextOccurrence(
-        minutes: part.defaultMinutes, said: said, grain: .hour, isWindow: true, notes)
+        minutes: part.defaultMinutes, said: said(), grain: .hour, isWindow: true, notes)
     }
     guard let day, let date = instant(day, minutes: 9 * 60) else { return nil }
     return make(date, grain: grain, isWindow: true, notes)
   }
 
-  private func make(_ date: Date, grain: TimeGrain, isWindow: Bool, _ notes: [String]) -> Resolution {
+  private func make(_ date: Date, grain: TimeGrain, isWindow: Bool, _ notes: [String]) -> Resolution
+  {
     Resolution(
-      value: DateTimeValue(date: date, timeZone: context.timeZone, grain: grain, isWindow: isWindow),
+      value: DateTimeValue(
+        date: date, timeZone: context.timeZone, grain: grain, isWindow: isWindow),
       note: notes.isEmpty ? nil : notes.joined(separator: "; "))
   }
 
@@ -128,7 +133,8 @@ struct DateTimeResolver {
       var notes = notes
       if index == 1 {
         notes.append(
-          "'\(said)' after \(Self.clockText(hour * 60 + minute)) read as \(Self.clockText(minutes))")
+          "'\(said)' after \(Self.clockText(hour * 60 + minute)) read as \(Self.clockText(minutes))"
+        )
       } else if index == 2 {
         notes.append("'\(said)' has passed today; read as tomorrow \(Self.clockText(minutes))")
       }
@@ -195,8 +201,12 @@ struct DateTimeResolver {
       let candidate: Day = (first.year, first.month, d)
       if monthOffset > 0 { return isValid(candidate) ? (candidate, .day, nil) : nil }
       if isValid(candidate), !isBefore(candidate, base) { return (candidate, .day, nil) }
-      guard let next = shiftMonths(first, 1), isValid((next.year, next.month, d)) else { return nil }
-      return ((next.year, next.month, d), .day, "day \(d) has passed this month; read as next month's")
+      guard let next = shiftMonths(first, 1), isValid((next.year, next.month, d)) else {
+        return nil
+      }
+      return (
+        (next.year, next.month, d), .day, "day \(d) has passed this month; read as next month's"
+      )
     case .monthEnd(let n):
       guard n >= 0, let first = shiftMonths((today.year, today.month, 1), n + 1),
         let last = shift(first, days: -1)
@@ -219,14 +229,17 @@ struct DateTimeResolver {
 
   private func isValid(_ day: Day) -> Bool {
     guard (1...12).contains(day.month), (1...31).contains(day.day), day.year > 0, day.year < 10_000,
-      let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+      let date = calendar.date(
+        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
     else { return false }
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return parts.year == day.year && parts.month == day.month && parts.day == day.day
   }
 
   private func shift(_ day: Day, days: Int) -> Day? {
-    guard let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)),
+    guard
+      let noon = calendar.date(
+        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)),
       let moved = calendar.date(byAdding: .day, value: days, to: noon)
     else { return nil }
     let parts = calendar.dateComponents([.year, .month, .day], from: moved)

@@ -32,16 +32,25 @@ public struct EntityExtractor: Sendable {
         numberNotes: &numberNotes)
       wordEntities(tokens: tokens, text: text, into: &entities)
     }
-    for (index, number) in text.numbers.enumerated() where !consumed[index] && number.value.isFinite {
+    for (index, number) in text.numbers.enumerated() where !consumed[index] && number.value.isFinite
+    {
       var note = numberNotes[index]
       if let upper = number.upperBound {
-        note = note ?? "range \(NumeralReader.render(number.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
+        note =
+          note
+          ?? "range \(NumeralReader.render(number.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
       }
       entities.append(
-        Entity(type: .number, range: number.range, value: .number(number.resolvedValue), note: note))
+        Entity(type: .number, range: number.range, value: .number(number.resolvedValue), note: note)
+      )
     }
     locationEntities(in: text, into: &entities)
-    entities.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    // Ties (今晚 is a datetime and a period) break by type, so the order never varies.
+    let rank = Dictionary(uniqueKeysWithValues: EntityType.allCases.enumerated().map { ($1, $0) })
+    entities.sort {
+      ($0.range.lowerBound, $0.range.upperBound, rank[$0.type] ?? 0)
+        < ($1.range.lowerBound, $1.range.upperBound, rank[$1.type] ?? 0)
+    }
     return entities
   }
 
@@ -58,6 +67,18 @@ public struct EntityExtractor: Sendable {
       let made = DateTimeResolver(context: context)
       resolver = made
       return made
+    }
+    // The user's words for notes, read from one array so that many notes stay linear overall.
+    var originalScalars: [Unicode.Scalar]?
+    func words(_ normalized: Range<Int>) -> String {
+      let all = originalScalars ?? Array(text.original.unicodeScalars)
+      originalScalars = all
+      let source = text.originalRange(of: normalized)
+      let lower = min(max(0, source.lowerBound), all.count)
+      let upper = min(max(lower, source.upperBound), all.count)
+      var out = ""
+      out.unicodeScalars.append(contentsOf: all[lower..<upper])
+      return out
     }
     func range(_ from: Int, _ to: Int) -> Range<Int> {
       tokens[from].range.lowerBound..<tokens[to - 1].range.upperBound
@@ -86,7 +107,7 @@ public struct EntityExtractor: Sendable {
         guard duration.seconds.isFinite, duration.seconds <= Self.maxDurationSeconds else {
           if case .number(let index) = tokens[start].kind {
             numberNotes[index] =
-              "'\(text.originalText(of: durationRange))' is longer than 10 years; not read as a duration"
+              "'\(words(durationRange))' is longer than 10 years; not read as a duration"
           }
           t = duration.end
           continue
@@ -114,8 +135,7 @@ public struct EntityExtractor: Sendable {
       if let frame = parser.frame(at: t) {
         consume(frame.start, frame.end)
         let frameRange = range(frame.start, frame.end)
-        let said = text.originalText(of: frameRange)
-        if let resolution = resolverForCall().resolve(frame, said: said) {
+        if let resolution = resolverForCall().resolve(frame, said: words(frameRange)) {
           entities.append(
             Entity(
               type: .datetime, range: frameRange, value: .datetime(resolution.value),
@@ -130,7 +150,9 @@ public struct EntityExtractor: Sendable {
 
   // MARK: Metrics and periods
 
-  private func wordEntities(tokens: [EntityToken], text: NormalizedText, into entities: inout [Entity]) {
+  private func wordEntities(
+    tokens: [EntityToken], text: NormalizedText, into entities: inout [Entity]
+  ) {
     for (index, token) in tokens.enumerated() {
       // A count of steps: 走了5000步, 一万步.
       if case .number = token.kind, index + 1 < tokens.count, case .other = tokens[index + 1].kind,
@@ -170,7 +192,8 @@ public struct EntityExtractor: Sendable {
       let isCandidate =
         v >= 0x3400 || (isASCIILetter(v) && (i == 0 || !isASCIIAlphanumeric(s[i - 1].value)))
       if isCandidate, let match = gazetteer.match(in: s, from: i) {
-        entities.append(Entity(type: .location, range: i..<match.end, value: .location(match.value)))
+        entities.append(
+          Entity(type: .location, range: i..<match.end, value: .location(match.value)))
         i = match.end
       } else {
         i += 1

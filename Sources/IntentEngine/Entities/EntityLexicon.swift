@@ -17,8 +17,9 @@ enum DayPart: Sendable, Equatable {
   /// 半夜, 午夜, midnight.
   case midnight
 
-  /// The default time when no clock time is given, in minutes after the day's midnight (time
-  /// rules §4); midnight is 24:00, the start of the next day. 凌晨 has no rule: 05:00 is ours.
+  /// The default time when no clock time is given, in minutes after the day's midnight.
+  ///
+  /// Time rules §4; midnight is 24:00, the start of the next day. 凌晨 has no rule: 05:00 is ours.
   var defaultMinutes: Int {
     switch self {
     case .earlyMorning: 5 * 60
@@ -289,7 +290,9 @@ enum EntityLexicon {
 
   private static let abbreviations: ScalarTrie<Bool> = {
     var trie = ScalarTrie<Bool>()
-    for word in ["min", "mins", "sec", "secs", "hr", "hrs"] { trie.insert(word.unicodeScalars, value: true) }
+    for word in ["min", "mins", "sec", "secs", "hr", "hrs"] {
+      trie.insert(word.unicodeScalars, value: true)
+    }
     return trie
   }()
 }

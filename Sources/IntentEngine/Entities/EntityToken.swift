@@ -32,11 +32,14 @@ enum EntityTokenizer {
     var i = 0
     var previousEnd = -1
     func push(_ kind: EntityToken.Kind, _ range: Range<Int>) {
-      tokens.append(EntityToken(kind: kind, range: range, isAttached: range.lowerBound == previousEnd))
+      tokens.append(
+        EntityToken(kind: kind, range: range, isAttached: range.lowerBound == previousEnd))
       previousEnd = range.upperBound
     }
     while i < s.count {
-      while numberIndex < numbers.count, numbers[numberIndex].range.lowerBound < i { numberIndex += 1 }
+      while numberIndex < numbers.count, numbers[numberIndex].range.lowerBound < i {
+        numberIndex += 1
+      }
       let v = s[i].value
       if v == 0x20 {
         i += 1
@@ -61,7 +64,12 @@ enum EntityTokenizer {
         var wordEnd = i
         while wordEnd < s.count, isASCIILetter(s[wordEnd].value) { wordEnd += 1 }
         let atWordStart = i == 0 || !isASCIILetter(s[i - 1].value)
-        if atWordStart, let (word, end) = latinWord(at: i, in: s, afterNumber: previousEnd == i || isAfterNumber(tokens, previousEnd: previousEnd, i: i, s: s)) {
+        if atWordStart,
+          let (word, end) = latinWord(
+            at: i, in: s,
+            afterNumber: previousEnd == i
+              || isAfterNumber(tokens, previousEnd: previousEnd, i: i, s: s))
+        {
           push(.word(word), i..<end)
           i = end
         } else {
@@ -87,7 +95,8 @@ enum EntityTokenizer {
     if let last = tokens.last, case .other = last.kind, last.range.upperBound == range.lowerBound {
       tokens[tokens.count - 1].range = last.range.lowerBound..<range.upperBound
     } else {
-      tokens.append(EntityToken(kind: .other, range: range, isAttached: range.lowerBound == previousEnd))
+      tokens.append(
+        EntityToken(kind: .other, range: range, isAttached: range.lowerBound == previousEnd))
     }
     previousEnd = range.upperBound
   }
@@ -116,7 +125,8 @@ enum EntityTokenizer {
 
   /// Second characters of idioms that start with 一 and follow 这周 / 每周 in speech: 一共, 一起,
   /// 一直, 一定, 一样, 一些, 一切, 一般, 一次.
-  private static let idiomAfterWeekdayOne: Set<UInt32> = Set("共起直定样些切般次".unicodeScalars.map(\.value))
+  private static let idiomAfterWeekdayOne: Set<UInt32> = Set(
+    "共起直定样些切般次".unicodeScalars.map(\.value))
 
   /// The lexicon word that starts at `i` and ends at a word boundary.
   private static func latinWord(at i: Int, in s: [Unicode.Scalar], afterNumber: Bool) -> (
@@ -156,14 +166,16 @@ enum EntityTokenizer {
     case ":":
       let valid = a <= 24 && b <= 59 && (a < 24 || b == 0) && second.range.count == 2
       return (
-        .clock(hour: a, minute: b, isValid: valid, isTwentyFourHour: first.range.count == 2 && a < 10),
+        .clock(
+          hour: a, minute: b, isValid: valid, isTwentyFourHour: first.range.count == 2 && a < 10),
         second.range.upperBound
       )
     case "/":
       if index + 2 < numbers.count, second.range.upperBound + 1 < s.count,
         s[second.range.upperBound] == "/",
         numbers[index + 2].range.lowerBound == second.range.upperBound + 1,
-        let y = exactInt(numbers[index + 2].value, digits: numbers[index + 2].range.count), y >= 1000
+        let y = exactInt(numbers[index + 2].value, digits: numbers[index + 2].range.count),
+        y >= 1000
       {
         return (.date(year: y, month: a, day: b), numbers[index + 2].range.upperBound)
       }
@@ -182,7 +194,9 @@ enum EntityTokenizer {
 
   /// The value as an Int when it is a small non-negative integer.
   static func exactInt(_ value: Double, digits: Int = 1) -> Int? {
-    guard value.isFinite, value >= 0, value < 1_000_000, value == value.rounded() else { return nil }
+    guard value.isFinite, value >= 0, value < 1_000_000, value == value.rounded() else {
+      return nil
+    }
     return Int(value)
   }
 }

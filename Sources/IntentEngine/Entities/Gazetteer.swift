@@ -125,7 +125,8 @@ public struct Gazetteer: Sendable {
     }
     let value =
       best.value.isLatin
-      ? LocationValue(name: place.englishName, englishName: place.englishName, region: place.englishRegion)
+      ? LocationValue(
+        name: place.englishName, englishName: place.englishName, region: place.englishRegion)
       : LocationValue(name: place.name, englishName: place.englishName, region: place.region)
     return (best.end, value)
   }
@@ -159,7 +160,8 @@ struct GazetteerParser {
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
       let content = line.trimmedOfSpaces
       guard !content.isEmpty else { continue }
-      let column = (line.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+      let column =
+        (line.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
         .map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
       if content.hasPrefix("@") {
         directive(content, line: lineNumber, column: column)
@@ -217,9 +219,11 @@ struct GazetteerParser {
       return nil
     }
     guard !english.isEmpty, english.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else {
-      let englishColumn = column + (content.unicodeScalars.firstIndex(of: "|").map {
-        content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: $0) + 2
-      } ?? 0)
+      let englishColumn =
+        column
+        + (content.unicodeScalars.firstIndex(of: "|").map {
+          content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: $0) + 2
+        } ?? 0)
       error(line, englishColumn, .englishNameExpected(english))
       return nil
     }

@@ -28,9 +28,14 @@ public enum PayloadText {
     if position < s.count { pieces.append(position..<s.count) }
     let kept = pieces.compactMap { trimmed($0, in: s) }
     guard let first = kept.first, let last = kept.last else { return nil }
+    let original = Array(text.original.unicodeScalars)
     var result = ""
     for (index, piece) in kept.enumerated() {
-      let words = text.originalText(of: piece)
+      let source = text.originalRange(of: piece)
+      var words = ""
+      words.unicodeScalars.append(
+        contentsOf: original[
+          min(source.lowerBound, original.count)..<min(source.upperBound, original.count)])
       if index > 0 {
         let previousEnd = s[kept[index - 1].upperBound - 1].value
         let nextStart = s[piece.lowerBound].value
@@ -89,7 +94,9 @@ public enum PayloadText {
     return start
   }
 
-  private static func isWordBoundary(_ s: [Unicode.Scalar], at i: Int, limit: Int, latin: Bool) -> Bool {
+  private static func isWordBoundary(_ s: [Unicode.Scalar], at i: Int, limit: Int, latin: Bool)
+    -> Bool
+  {
     guard latin, i < limit else { return true }
     return !isASCIIAlphanumeric(s[i].value)
   }

@@ -84,7 +84,8 @@ struct TimeExpressionParser {
     var value = n.resolvedValue
     var note: String?
     if let upper = n.upperBound {
-      note = "range \(NumeralReader.render(n.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
+      note =
+        "range \(NumeralReader.render(n.value))–\(NumeralReader.render(upper)) resolved to upper bound \(NumeralReader.render(upper))"
     }
     var j = k + 1
     var half = false
@@ -158,7 +159,8 @@ struct TimeExpressionParser {
       let clock =
         delta > 0
         ? Clock(hour: h, minute: delta, isValid: h <= 12, end: t + 2)
-        : Clock(hour: h == 0 ? 23 : h - 1, minute: 60 + delta, isValid: h >= 1 && h <= 12, end: t + 2)
+        : Clock(
+          hour: h == 0 ? 23 : h - 1, minute: 60 + delta, isValid: h >= 1 && h <= 12, end: t + 2)
       var result = withMeridiem(clock)
       if word(result.end) == .oclock { result.end += 1 }
       return result
@@ -285,7 +287,9 @@ struct TimeExpressionParser {
     }
     let leading = year == nil ? first : (integer(k) ?? 0)
     if year != nil { k += 1 }
-    if word(k) == .monthMark, let d = integer(k + 1), word(k + 2) == .dayMark || tokens[k + 1].isAttached {
+    if word(k) == .monthMark, let d = integer(k + 1),
+      word(k + 2) == .dayMark || tokens[k + 1].isAttached
+    {
       var end = k + 2
       if word(end) == .dayMark { end += 1 }
       return DayMatch(day: .date(year: year, month: leading, day: d), end: end)
@@ -333,7 +337,9 @@ struct TimeExpressionParser {
     while k < tokens.count {
       var j = k
       var afterAt = false
-      while let w = word(j), w == .at || w == .on || w == .connector || (w == .forWord && isAfterAlarm(j)) {
+      while let w = word(j),
+        w == .at || w == .on || w == .connector || (w == .forWord && isAfterAlarm(j))
+      {
         if w == .at || w == .forWord { afterAt = true }
         j += 1
       }

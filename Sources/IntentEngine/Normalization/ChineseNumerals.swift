@@ -61,7 +61,8 @@ enum ChineseNumerals {
     // A range: exactly one pair of adjacent, consecutive non-zero digits (两三, 十五六, 二三十).
     var rangeAt: Int?
     for k in 0..<(tokens.count - 1) {
-      guard case .digit(let a) = tokens[k], case .digit(let b) = tokens[k + 1], a != 0, b != 0 else {
+      guard case .digit(let a) = tokens[k], case .digit(let b) = tokens[k + 1], a != 0, b != 0
+      else {
         continue
       }
       if isRangePair(a, b) {
@@ -85,7 +86,8 @@ enum ChineseNumerals {
       return Reading(value: low, upper: high)
     }
     if !hasUnits {
-      return tokens.count == 1 ? positional(tokens).map { Reading(value: $0) } : digitReading(tokens)
+      return tokens.count == 1
+        ? positional(tokens).map { Reading(value: $0) } : digitReading(tokens)
     }
     return positional(tokens).map { Reading(value: $0) }
   }
@@ -209,7 +211,9 @@ enum EnglishNumerals {
   /// Words before "one" that make it a pronoun: "this one", "no one", "the one".
   static let determiners: ScalarTrie<Bool> = {
     var trie = ScalarTrie<Bool>()
-    for word in ["no", "this", "that", "the", "which", "any", "every", "each", "some", "another", "a"] {
+    for word in [
+      "no", "this", "that", "the", "which", "any", "every", "each", "some", "another", "a",
+    ] {
       trie.insert(word.unicodeScalars, value: true)
     }
     return trie

@@ -146,7 +146,9 @@ struct ScalarFolder {
     let properties = scalar.properties
     switch properties.generalCategory {
     case .uppercaseLetter, .titlecaseLetter:
-      for lower in properties.lowercaseMapping.unicodeScalars { append(value: lower.value, start, end) }
+      for lower in properties.lowercaseMapping.unicodeScalars {
+        append(value: lower.value, start, end)
+      }
     case .lowercaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
       .enclosingMark, .letterNumber, .otherNumber:
       append(value: value, start, end)

@@ -112,7 +112,8 @@ struct NumeralReader {
       }
     }
     numbers.append(
-      NumberSpan(range: spanStart..<scalars.count, value: parsed.value, upperBound: parsed.upperBound))
+      NumberSpan(
+        range: spanStart..<scalars.count, value: parsed.value, upperBound: parsed.upperBound))
   }
 
   /// Renders a value below `maxRenderedValue` without exponent.
@@ -148,7 +149,8 @@ struct NumeralReader {
       !(i >= 2 && s[i - 1] == "-" && isASCIIDigit(s[i - 2].value))
     {
       let (upper, k) = readDigits(from: j + 1)
-      let isChained = k + 1 < s.count && (s[k] == "-" || s[k] == ".") && isASCIIDigit(s[k + 1].value)
+      let isChained =
+        k + 1 < s.count && (s[k] == "-" || s[k] == ".") && isASCIIDigit(s[k + 1].value)
       if !isChained, upper < 1000, upper > value {
         return Parsed(value: value, upperBound: upper, end: k, copiesSource: true)
       }
@@ -187,7 +189,8 @@ struct NumeralReader {
     let second: Parsed?
     if isASCIIDigit(s[k].value) {
       let (value, end) = readDigits(from: k)
-      second = end < s.count && s[end] == "." ? nil : Parsed(value: value, end: end, copiesSource: true)
+      second =
+        end < s.count && s[end] == "." ? nil : Parsed(value: value, end: end, copiesSource: true)
     } else if isASCIILetter(s[k].value) {
       second = parseWords(at: k)
     } else {
@@ -196,7 +199,8 @@ struct NumeralReader {
     guard let second, second.upperBound == nil, second.value > parsed.value,
       parsed.value == parsed.value.rounded()
     else { return }
-    parsed = Parsed(value: parsed.value, upperBound: second.value, end: second.end, copiesSource: false)
+    parsed = Parsed(
+      value: parsed.value, upperBound: second.value, end: second.end, copiesSource: false)
   }
 
   // MARK: English words
@@ -243,8 +247,9 @@ struct NumeralReader {
       return nil
     }
     guard var (value, end) = parseHundreds(at: i) else { return nil }
-    if let scale = wordAfterSpace(end), scale.code == EnglishNumerals.thousand
-      || scale.code == EnglishNumerals.million
+    if let scale = wordAfterSpace(end),
+      scale.code == EnglishNumerals.thousand
+        || scale.code == EnglishNumerals.million
     {
       value *= scale.code == EnglishNumerals.thousand ? 1000 : 1_000_000
       end = scale.end

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import IntentEngine
+
+/// Helpers shared by the entity tests: a fixed clock and a one-call extraction.
+enum EntityTestSupport {
+  static let extractor = EntityExtractor(gazetteer: (try? Gazetteer.builtin()) ?? Gazetteer())
+
+  /// Monday 2026-11-30 09:00 in Shanghai, the default clock of the time rules.
+  static let shanghaiMonday = context("2026-11-30T09:00:00+08:00", "Asia/Shanghai")
+
+  static func context(_ now: String, _ zone: String) -> ParseContext {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return ParseContext(
+      now: formatter.date(from: now) ?? Date(timeIntervalSince1970: 0),
+      timeZone: TimeZone(identifier: zone) ?? .gmt)
+  }
+
+  static func entities(_ text: String, _ context: ParseContext = shanghaiMonday) -> [Entity] {
+    extractor.entities(in: Normalizer().normalize(text), context: context)
+  }
+
+  static func datetimes(_ text: String, _ context: ParseContext = shanghaiMonday) -> [DateTimeValue]
+  {
+    entities(text, context).compactMap { entity in
+      if case .datetime(let value) = entity.value { return value } else { return nil }
+    }
+  }
+}
+
+struct DateTimeEntityTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    var text: String
+    var iso: String
+    var grain: TimeGrain
+    var isWindow: Bool
+    var testDescription: String { "\(text) → \(iso)" }
+  }
+
+  @Test(arguments: [
+    Case(text: "三分钟后", iso: "2026-11-30T09:03:00+08:00", grain: .second, isWindow: false),
+    Case(text: "明天", iso: "2026-12-01T09:00:00+08:00", grain: .day, isWindow: true),
+    Case(text: "明天早上", iso: "2026-12-01T08:00:00+08:00", grain: .hour, isWindow: true),
+    Case(text: "明天早上八点", iso: "2026-12-01T08:00:00+08:00", grain: .minute, isWindow: false),
+    Case(text: "下周", iso: "2026-12-07T09:00:00+08:00", grain: .week, isWindow: true),
+    Case(text: "下个月", iso: "2026-12-01T09:00:00+08:00", grain: .month, isWindow: true),
+  ])
+  func reportsGrainAndWindow(_ c: Case) {
+    let value = EntityTestSupport.datetimes(c.text).last
+    #expect(value?.iso8601 == c.iso)
+    #expect(value?.grain == c.grain)
+    #expect(value?.isWindow == c.isWindow)
+  }
+
+  @Test func bareClockAfterItsMorningHourIsReadAsEveningAndSaysSo() throws {
+    let entity = try #require(EntityTestSupport.entities("八点").first { $0.type == .datetime })
+    #expect(entity.value.json(as: .datetime) == .string("2026-11-30T20:00:00+08:00"))
+    #expect(entity.note == "'八点' after 08:00 read as 20:00")
+  }
+
+  @Test func clockStillAheadTodayStaysInTheMorning() {
+    #expect(EntityTestSupport.datetimes("十点").map(\.iso8601) == ["2026-11-30T10:00:00+08:00"])
+  }
+
+  @Test(arguments: ["2月30日", "4月31日", "25:99", "明天25:99", "13月1日", "February 30th"])
+  func invalidDatesAndTimesGiveNoDatetimeAndNoStrayNumbers(_ text: String) {
+    #expect(EntityTestSupport.entities(text).isEmpty)
+  }
+
+  @Test func pastOnlyReferencesGiveAPeriodButNoDatetime() {
+    let entities = EntityTestSupport.entities("昨晚睡得怎么样")
+    #expect(entities.map(\.type) == [.period, .metric])
+  }
+
+  @Test func dayAcrossTheEndOfDaylightSavingKeepsItsWallClock() {
+    let saturday = EntityTestSupport.context("2026-10-31T09:00:00-04:00", "America/New_York")
+    #expect(
+      EntityTestSupport.datetimes("tomorrow at 8am", saturday).map(\.iso8601) == [
+        "2026-11-01T08:00:00-05:00"
+      ])
+    #expect(
+      EntityTestSupport.datetimes("in 24 hours", saturday).map(\.iso8601) == [
+        "2026-11-01T08:00:00-05:00"
+      ])
+  }
+
+  @Test func dayAcrossTheStartOfDaylightSavingKeepsItsWallClock() {
+    let saturday = EntityTestSupport.context("2027-03-13T09:00:00-05:00", "America/New_York")
+    #expect(
+      EntityTestSupport.datetimes("明天早上九点", saturday).map(\.iso8601) == [
+        "2027-03-14T09:00:00-04:00"
+      ])
+  }
+
+  @Test func weatherDateSlotIsTheIsoDay() throws {
+    let entity = try #require(EntityTestSupport.entities("周末杭州下雨吗").first { $0.type == .datetime })
+    #expect(entity.value.json(as: .date) == .string("2026-12-05"))
+  }
+
+  @Test func sameWeekdayAsTodayMeansNextWeekAndSaysSo() throws {
+    let entity = try #require(EntityTestSupport.entities("周一").first)
+    #expect(entity.value.json(as: .datetime) == .string("2026-12-07T09:00:00+08:00"))
+    #expect(entity.note == "a bare weekday naming today means the same day next week")
+  }
+}
