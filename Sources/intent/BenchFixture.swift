@@ -49,7 +49,8 @@ enum FixtureReader {
   /// The zone fixture lines are read in unless they say otherwise (Fixtures/README.md).
   static let defaultTimeZone = "Asia/Shanghai"
 
-  /// Reads every `.jsonl` file under `paths` (files as given, folders recursively in sorted order).
+  /// Reads every `.jsonl` file under `paths` (files as given, folders recursively in sorted order,
+  /// leaving out the entity fixtures in an `entities/` sub-folder).
   static func load(paths: [String], io: CommandIO) -> Loaded {
     var loaded = Loaded()
     for path in paths {
@@ -64,7 +65,9 @@ enum FixtureReader {
         let enumerator = FileManager.default.enumerator(atPath: url.path)
         var relatives: [String] = []
         while let relative = enumerator?.nextObject() as? String {
-          if relative.hasSuffix(".jsonl") { relatives.append(relative) }
+          // Entity fixtures (`entities/`) have their own format and their own test.
+          let isEntityFixture = relative.split(separator: "/").first == "entities"
+          if relative.hasSuffix(".jsonl"), !isEntityFixture { relatives.append(relative) }
         }
         let base = path.hasSuffix("/") ? path : path + "/"
         files = relatives.sorted().map { (url.appendingPathComponent($0), base + $0) }

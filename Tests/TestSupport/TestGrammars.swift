@@ -10,7 +10,7 @@ public enum TestGrammars {
   public static func timerGrammar(extraWeatherKeywords: [String] = []) -> String {
     let weather = (["天气", "气温"] + extraWeatherKeywords).joined(separator: ", ")
     return """
-      list fillers: 请, 帮我, 我, 一下, 的
+      list fillers: 请, 帮我, 我, 一下, 的, 看看, 会, 吗
       list conjunctions: 顺便, 然后
 
       intent timer.start
@@ -20,6 +20,8 @@ public enum TestGrammars {
         keywords trigger (weight 2): 计时, 倒计时, 提醒, 叫
         keywords after (weight 1): 后, 之后
         exclude: 取消
+        pattern: {duration} [之]后 (提醒|叫)我 [{text}]
+        pattern: (计时|倒计时) {duration}
 
       intent timer.cancel
         description: cancel timers
@@ -29,8 +31,9 @@ public enum TestGrammars {
 
       intent weather.query
         description: weather forecast
-        slot text: text
+        slot date: date
         keywords w (weight 3, required): \(weather)
+        pattern: (\(weather.replacingOccurrences(of: ", ", with: "|")))
 
       """
   }
