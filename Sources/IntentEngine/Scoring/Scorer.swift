@@ -42,6 +42,10 @@ struct Candidate {
 /// The weights are the engine's tuned constants, chosen on the `dev` fixtures; `Calibration`
 /// then maps the resulting scores to confidences.
 struct Scorer {
+  /// Least weight of a keyword group that can make an intent a candidate on its own.
+  static let strongGroupWeight = 1.5
+  /// Penalty for an intent whose only keywords come from weak groups.
+  static let weakEvidencePenalty = 2.0
   /// Score for a full pattern match (strong evidence: the sentence is a known shape).
   static let patternBonus = 2.5
   /// Score for a full match of a pattern with a free-text part, which fits more sentences.
@@ -181,7 +185,12 @@ struct Scorer {
               contribution: weight))
         }
       case .exclude:
-        excludeHits.append((hit, Int(target.index)))
+        // A word inside a longer politeness phrase ("you" in "can you") is not an exclude.
+        let insideFiller = analysis.fillers.contains {
+          $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
+            && hit.range.upperBound <= $0.upperBound
+        }
+        if !insideFiller { excludeHits.append((hit, Int(target.index))) }
       }
     }
     for (index, group) in intent.groups.enumerated() where group.isRequired && !groupHit[index] {
@@ -189,6 +198,15 @@ struct Scorer {
       return nil
     }
     guard groupHit.contains(true) else { return nil }
+    // Weak groups (question words, possessives) add to evidence but are not enough on their own.
+    if !intent.groups.indices.contains(where: {
+      groupHit[$0] && intent.groups[$0].weight >= Self.strongGroupWeight
+    }) {
+      score -= Self.weakEvidencePenalty
+      evidence.append(
+        Evidence(
+          kind: .keyword, detail: "only weak keywords", contribution: -Self.weakEvidencePenalty))
+    }
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
     let vetoed = excludeHits.contains { intent.excludes[$0.index] == nil }
