@@ -149,7 +149,7 @@ public struct Engine: Sendable {
     }
     let spec = grammar.intents[best.intent].spec
     let threshold = spec.threshold ?? calibration.localThreshold
-    var explanation = best.evidence
+    var (explanation, slots) = scorer.explain(best, in: analysis)
     if candidates.count > 1 {
       explanation.append(
         Evidence(
@@ -168,7 +168,7 @@ public struct Engine: Sendable {
         contribution: 0))
     let result = ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: spec.id,
-      confidence: top.confidence, score: best.score, route: route, slots: best.slots,
+      confidence: top.confidence, score: best.score, route: route, slots: slots,
       missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
     return (result, analysis)
   }

@@ -51,26 +51,47 @@ public struct DateTimeValue: Sendable, Equatable {
 
   /// The instant in ISO 8601 with the zone's offset, such as `2026-12-01T08:00:00+08:00`.
   public var iso8601: String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = timeZone
-    formatter.formatOptions = [.withInternetDateTime]
-    var text = formatter.string(from: date)
-    if text.hasSuffix("Z") {
-      text.removeLast()
-      text += "+00:00"
-    }
-    return text
+    let offset = timeZone.secondsFromGMT(for: date)
+    let local = Self.civil(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset))
+    let sign = offset < 0 ? "-" : "+"
+    let minutes = abs(offset) / 60
+    return "\(local.date)T\(Self.pad(local.hour)):\(Self.pad(local.minute)):\(Self.pad(local.second))"
+      + "\(sign)\(Self.pad(minutes / 60)):\(Self.pad(minutes % 60))"
   }
 
   /// The calendar day in the value's zone, such as `2026-12-01`.
   public var isoDate: String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    let y = parts.year ?? 0
-    let m = parts.month ?? 0
-    let d = parts.day ?? 0
-    return String(format: "%04d-%02d-%02d", y, m, d)
+    let offset = timeZone.secondsFromGMT(for: date)
+    return Self.civil(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset))
+      .date
+  }
+
+  /// Splits local seconds since 1970 into an ISO day and a clock time, with Howard Hinnant's
+  /// days-to-civil arithmetic: no formatter and no calendar on the hot path.
+  static func civil(secondsSinceEpoch: Int64) -> (date: String, hour: Int, minute: Int, second: Int) {
+    var days = secondsSinceEpoch / 86_400
+    var rest = secondsSinceEpoch % 86_400
+    if rest < 0 {
+      rest += 86_400
+      days -= 1
+    }
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let yearText = year >= 0 && year < 10_000 ? pad(Int(year), width: 4) : String(year)
+    let date = "\(yearText)-\(pad(Int(month)))-\(pad(Int(day)))"
+    return (date, Int(rest / 3_600), Int(rest % 3_600 / 60), Int(rest % 60))
+  }
+
+  private static func pad(_ value: Int, width: Int = 2) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
   }
 }
 

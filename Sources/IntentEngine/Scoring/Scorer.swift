@@ -29,12 +29,32 @@ struct Analysis {
 }
 
 /// How one intent fared on one utterance: the score and the evidence behind it.
+///
+/// Evidence and slots are kept as indexes into the analysis; only the winner's are turned into
+/// words (``Scorer/explain(_:in:)``), so losing candidates cost no string building.
 struct Candidate {
   var intent: Int
   var score: Double
-  var evidence: [Evidence]
-  var slots: [FilledSlot]
+  var evidence: [EvidenceRecord]
+  var slots: [SlotFill]
   var missingSlots: [String]
+}
+
+/// One piece of evidence, before it is put into words.
+enum EvidenceRecord {
+  case keyword(hit: KeywordHit, group: Int, weight: Double)
+  case weakOnly(penalty: Double)
+  case exclude(entry: Int32, inPayload: Bool, penalty: Double)
+  case pattern(index: Int, bonus: Double)
+  case entity(index: Int, slot: String, bonus: Double)
+  case missingSlot(name: String, isText: Bool, penalty: Double)
+  case coverage(share: Double, score: Double)
+}
+
+/// How a slot was filled, before the value is rendered.
+enum SlotFill {
+  case entity(SlotSpec, Int)
+  case text(SlotSpec, String)
 }
 
 /// Scores every intent that has evidence in an utterance; pure and allocation-light.
@@ -158,8 +178,7 @@ struct Scorer {
     _ matcher: PatternMatcher
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
-    let lexicon = grammar.lexicon
-    var evidence: [Evidence] = []
+    var evidence: [EvidenceRecord] = []
     var score = 0.0
     var explained: [Range<Int>] = analysis.fillers
     // Function words are neither evidence nor noise; they never become payload on their own.
@@ -177,12 +196,7 @@ struct Scorer {
           groupHit[Int(target.index)] = true
           let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
           score += weight
-          let word = lexicon.word(hit.entry)
-          let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
-          evidence.append(
-            Evidence(
-              kind: .keyword, detail: "keyword '\(word)'\(spelled) (group \(group.name))",
-              contribution: weight))
+          evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
         }
       case .exclude:
         // A word inside a longer politeness phrase ("you" in "can you") is not an exclude.
@@ -203,9 +217,7 @@ struct Scorer {
       groupHit[$0] && intent.groups[$0].weight >= Self.strongGroupWeight
     }) {
       score -= Self.weakEvidencePenalty
-      evidence.append(
-        Evidence(
-          kind: .keyword, detail: "only weak keywords", contribution: -Self.weakEvidencePenalty))
+      evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
     }
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
@@ -213,11 +225,11 @@ struct Scorer {
 
     // Slots from entities; the best pattern match may pin them.
     var patternMatch: PatternMatcher.Match?
-    var patternSource = ""
-    for pattern in intent.patterns {
+    var patternIndex = 0
+    for (index, pattern) in intent.patterns.enumerated() {
       if let match = matcher.match(pattern) {
         patternMatch = match
-        patternSource = pattern.source
+        patternIndex = index
         break
       }
     }
@@ -235,21 +247,16 @@ struct Scorer {
       guard !excludeCounted[index] else { continue }
       excludeCounted[index] = true
       score -= penalty
-      let place = inPayload ? " in the text" : ""
-      evidence.append(
-        Evidence(
-          kind: .exclude, detail: "exclude '\(lexicon.word(hit.entry))'\(place)",
-          contribution: -penalty))
+      evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
     if vetoed, patternMatch == nil { return nil }
     if let patternMatch {
       let bonus = patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
       score += bonus
-      evidence.append(
-        Evidence(kind: .pattern, detail: "pattern '\(patternSource)'", contribution: bonus))
+      evidence.append(.pattern(index: patternIndex, bonus: bonus))
     }
 
-    var slots: [FilledSlot] = []
+    var slots: [SlotFill] = []
     var missing: [String] = []
     var textSlot: SlotSpec?
     for spec in intent.spec.slots {
@@ -264,26 +271,15 @@ struct Scorer {
         if spec.isRequired {
           missing.append(spec.name)
           score -= Self.missingSlotPenalty
-          evidence.append(
-            Evidence(
-              kind: .missingSlot, detail: "required slot '\(spec.name)' not found",
-              contribution: -Self.missingSlotPenalty))
+          evidence.append(.missingSlot(name: spec.name, isText: false, penalty: Self.missingSlotPenalty))
         }
         continue
       }
       let entity = analysis.entities[entityIndex]
       explained.append(entity.range)
       score += Self.filledSlotBonus
-      slots.append(
-        FilledSlot(
-          name: spec.name, type: spec.type, value: entity.value,
-          source: analysis.text.originalText(of: entity.range), note: entity.note))
-      evidence.append(
-        Evidence(
-          kind: .entity,
-          detail: "\(entity.type.rawValue) '\(analysis.text.originalText(of: entity.range))' → slot '\(spec.name)'"
-            + (entity.note.map { " (\($0))" } ?? ""),
-          contribution: Self.filledSlotBonus))
+      slots.append(.entity(spec, entityIndex))
+      evidence.append(.entity(index: entityIndex, slot: spec.name, bonus: Self.filledSlotBonus))
     }
 
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
@@ -307,15 +303,12 @@ struct Scorer {
         }
       }
       if let payload {
-        slots.append(
-          FilledSlot(name: textSlot.name, type: .text, value: .text(payload.text), source: payload.text))
+        slots.append(.text(textSlot, payload.text))
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
         evidence.append(
-          Evidence(
-            kind: .missingSlot, detail: "required slot '\(textSlot.name)' is empty",
-            contribution: -Self.missingSlotPenalty))
+          .missingSlot(name: textSlot.name, isText: true, penalty: Self.missingSlotPenalty))
       }
     }
     let coverage =
@@ -323,12 +316,63 @@ struct Scorer {
       ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
     let coverageScore = Self.coverageWeight * (coverage - 0.85)
     score += coverageScore
-    evidence.append(
-      Evidence(
-        kind: .coverage, detail: "explains \(Int((coverage * 100).rounded()))% of the text",
-        contribution: coverageScore))
+    evidence.append(.coverage(share: coverage, score: coverageScore))
     return Candidate(
       intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing)
+  }
+
+  /// Puts a candidate's evidence and slots into words, for the result users see.
+  func explain(_ candidate: Candidate, in analysis: Analysis) -> (evidence: [Evidence], slots: [FilledSlot]) {
+    let intent = grammar.intents[candidate.intent]
+    let lexicon = grammar.lexicon
+    let evidence = candidate.evidence.map { record -> Evidence in
+      switch record {
+      case .keyword(let hit, let group, let weight):
+        let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
+        return Evidence(
+          kind: .keyword,
+          detail: "keyword '\(lexicon.word(hit.entry))'\(spelled) (group \(intent.groups[group].name))",
+          contribution: weight)
+      case .weakOnly(let penalty):
+        return Evidence(kind: .keyword, detail: "only weak keywords", contribution: -penalty)
+      case .exclude(let entry, let inPayload, let penalty):
+        return Evidence(
+          kind: .exclude,
+          detail: "exclude '\(lexicon.word(entry))'" + (inPayload ? " in the text" : ""),
+          contribution: -penalty)
+      case .pattern(let index, let bonus):
+        return Evidence(
+          kind: .pattern, detail: "pattern '\(intent.patterns[index].source)'", contribution: bonus)
+      case .entity(let index, let slot, let bonus):
+        let entity = analysis.entities[index]
+        return Evidence(
+          kind: .entity,
+          detail: "\(entity.type.rawValue) '\(analysis.text.originalText(of: entity.range))' → slot '\(slot)'"
+            + (entity.note.map { " (\($0))" } ?? ""),
+          contribution: bonus)
+      case .missingSlot(let name, let isText, let penalty):
+        return Evidence(
+          kind: .missingSlot,
+          detail: "required slot '\(name)' " + (isText ? "is empty" : "not found"),
+          contribution: -penalty)
+      case .coverage(let share, let score):
+        return Evidence(
+          kind: .coverage, detail: "explains \(Int((share * 100).rounded()))% of the text",
+          contribution: score)
+      }
+    }
+    let slots = candidate.slots.map { fill -> FilledSlot in
+      switch fill {
+      case .entity(let spec, let index):
+        let entity = analysis.entities[index]
+        return FilledSlot(
+          name: spec.name, type: spec.type, value: entity.value,
+          source: analysis.text.originalText(of: entity.range), note: entity.note)
+      case .text(let spec, let text):
+        return FilledSlot(name: spec.name, type: .text, value: .text(text), source: text)
+      }
+    }
+    return (evidence, slots)
   }
 
   /// The entity to fill a slot of `type`: the longest, then the earliest.

@@ -118,6 +118,12 @@ public struct GrammarCompiler: Sendable {
       return entry
     }
 
+    // Lists as patterns see them, normalised once for every pattern that refers to them.
+    let normalizedLists = listSyntax.mapValues { lists in
+      lists.flatMap(\.items).compactMap { item in
+        item.listReference == nil ? normalizer.normalize(item.text).scalars : nil
+      }
+    }
     var intents: [CompiledIntent] = []
     var examples: [GrammarExample] = []
     for id in order {
@@ -203,12 +209,7 @@ public struct GrammarCompiler: Sendable {
           }
           let compiler = PatternCompiler(
             slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-            lists: listSyntax.mapValues { lists in
-              lists.flatMap(\.items).compactMap { item in
-                item.listReference == nil ? normalizer.normalize(item.text).scalars : nil
-              }
-            },
-            normalize: { normalizer.normalize($0).scalars })
+            lists: normalizedLists, normalize: { normalizer.normalize($0).scalars })
           switch compiler.compile(pattern) {
           case .success(let compiled): patterns.append(compiled)
           case .failure(let error): diagnostics += error.diagnostics
