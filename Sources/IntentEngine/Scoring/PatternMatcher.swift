@@ -17,6 +17,27 @@ struct PatternMatcher {
   let boundaries: [Bool]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
+  /// A 256-bit sketch of the scalars in the utterance (by their low byte), for quick rejection.
+  let present: [UInt64]
+
+  init(
+    scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entitiesByStart: [[Int]],
+    fillerEnds: [Int], boundaries: [Bool], bounds: Range<Int>
+  ) {
+    self.scalars = scalars
+    self.entities = entities
+    self.relative = relative
+    self.entitiesByStart = entitiesByStart
+    self.fillerEnds = fillerEnds
+    self.boundaries = boundaries
+    self.bounds = bounds
+    var present = [UInt64](repeating: 0, count: 4)
+    for scalar in scalars[bounds] {
+      let low = Int(scalar.value & 255)
+      present[low >> 6] |= 1 << UInt64(low & 63)
+    }
+    self.present = present
+  }
 
   /// The most matching steps one pattern may take on one utterance.
   static let stepBudget = 4_000
@@ -54,7 +75,8 @@ struct PatternMatcher {
   /// The first expansion of `pattern` that covers the whole utterance.
   func match(_ pattern: Pattern) -> Match? {
     var stack: [Binding] = []
-    for (sequence, firsts) in zip(pattern.sequences, pattern.firstScalars) {
+    for (index, (sequence, firsts)) in zip(pattern.sequences, pattern.firstScalars).enumerated() {
+      guard mayContain(pattern.requirements[index]) else { continue }
       if let first = firsts.first, let set = first, !canStart(set, at: bounds.lowerBound) {
         continue
       }
@@ -65,6 +87,13 @@ struct PatternMatcher {
       }
     }
     return nil
+  }
+
+  /// Whether the utterance has, for every requirement, a scalar one of its options starts with.
+  private func mayContain(_ requirements: [[UInt32]]) -> Bool {
+    requirements.allSatisfy { options in
+      options.contains { present[Int($0 & 255) >> 6] & (1 << ($0 & 63)) != 0 }
+    }
   }
 
   /// Whether an element starting with one of `set` could start at `position`, possibly after a

@@ -24,10 +24,18 @@ struct Pattern: Sendable {
   /// positions without trying every option.
   var firstScalars: [[Set<Unicode.Scalar>?]]
 
+  /// For each sequence, what an utterance must contain for it to match: for every mandatory
+  /// word, the first scalars its options may start with. A cheap test rules most sequences out
+  /// before any matching.
+  var requirements: [[[UInt32]]]
+
   init(source: String, sequences: [[Element]]) {
     self.source = source
     self.sequences = sequences
     self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
+    self.requirements = firstScalars.map { firsts in
+      firsts.compactMap { set in set.map { $0.map(\.value).sorted() } }
+    }
   }
 
   private static func firstScalars(of element: Element) -> Set<Unicode.Scalar>? {
