@@ -95,6 +95,20 @@ struct GrammarDiagnosticsTests {
       firstLines(grammar) == ["t.grammar:\(grammar["1️⃣"]): error: '(' is never closed; add ')'"])
   }
 
+  @Test func punctuationAlternativeIsReportedBecauseItWouldMatchNothing() {
+    let grammar = MarkedText(
+      """
+      intent memo.create
+        slot text: text
+        keywords memo: note
+        pattern: 1️⃣note (that|:) {text}
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: alternative ':' is empty once normalised (punctuation is ignored); remove it, or use '[…]' for an optional part"
+      ])
+  }
+
   @Test func columnsCountHanCharactersAsOne() {
     let grammar = MarkedText(
       """

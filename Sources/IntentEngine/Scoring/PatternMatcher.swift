@@ -167,13 +167,15 @@ struct PatternMatcher {
       return false
     case .capture(let name):
       guard position < bounds.upperBound else { return false }
+      // Free text starts and ends between tokens: it never takes half a word ("备忘|录").
+      guard boundaries[position] else { return false }
       let isLast = index + 1 == elements.count
       let next = isLast ? nil : firsts[index + 1]
       var end = isLast ? bounds.upperBound : position + 1
       while end <= bounds.upperBound {
         steps += 1
         if steps > Self.stepBudget { return false }
-        if let next, !canStart(next, at: skipSpaces(end)) {
+        if !boundaries[end] || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false) {
           end += 1
           continue
         }
@@ -191,14 +193,11 @@ struct PatternMatcher {
   /// Whether the element at `index` begins or ends a word of the pattern: words may not split a
   /// token of the utterance, but the parts of one word ("(叫|喊)我") may.
   private func wordEdges(_ elements: [Pattern.Element], _ index: Int) -> (start: Bool, end: Bool) {
-    // A neighbour that is a placeholder, or an optional part that may be absent, leaves this
-    // element at the edge of a word.
     func isPlaceholder(_ i: Int) -> Bool {
       guard elements.indices.contains(i) else { return true }
       switch elements[i] {
       case .slot, .capture: return true
-      case .literal: return false
-      case .anyOf(let options): return options.contains { $0.isEmpty }
+      case .literal, .anyOf: return false
       }
     }
     return (isPlaceholder(index - 1), isPlaceholder(index + 1))

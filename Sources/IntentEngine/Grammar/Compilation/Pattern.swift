@@ -162,6 +162,25 @@ struct PatternCompiler {
     }
 
     let root = parseSequence(until: [])
+    // An alternative made only of punctuation normalises to nothing and would silently make its
+    // bracket optional.
+    func checkEmptyAlternatives(_ node: Node) {
+      switch node {
+      case .choice(let options):
+        for option in options {
+          if case .sequence(let parts) = option, parts.count == 1, case .literal(let text) = parts[0],
+            normalize(text).allSatisfy({ $0 == " " })
+          {
+            report(0, .emptyAlternative(text))
+          }
+          checkEmptyAlternatives(option)
+        }
+      case .sequence(let parts): parts.forEach(checkEmptyAlternatives)
+      case .optional(let inner): checkEmptyAlternatives(inner)
+      case .literal, .list, .slot, .capture: break
+      }
+    }
+    checkEmptyAlternatives(root)
     var expansions = 0
     func expand(_ node: Node) -> [[Pattern.Element]] {
       switch node {
@@ -314,6 +333,9 @@ extension Diagnostic.Message {
   }
   static func patternTooLarge(limit: Int) -> Self {
     "pattern expands to more than \(limit) alternatives; split it into several 'pattern:' lines"
+  }
+  static func emptyAlternative(_ text: String) -> Self {
+    "alternative '\(text)' is empty once normalised (punctuation is ignored); remove it, or use '[…]' for an optional part"
   }
   static let emptyPattern: Self = "pattern matches nothing; write at least one word or placeholder"
   static let adjacentCaptures: Self =
