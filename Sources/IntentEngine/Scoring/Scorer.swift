@@ -295,11 +295,18 @@ struct Scorer {
             in: analysis.text,
             removing: [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count])
         }
-      } else {
-        payload = PayloadText.payload(in: analysis.text, removing: explained)
-        if payload != nil {
-          let residual = analysis.contentLength - explainedLength
-          explainedLength += Int(Double(residual) * Self.payloadCredit)
+      } else if let run = Self.longestResidual(
+        analysis, removing: explained.filter { range in !analysis.fillers.contains(range) })
+      {
+        // Without a pattern, what the evidence leaves unexplained may be the payload, and counts
+        // as partly explained. It fills a required text slot (the longest stretch, politeness
+        // trimmed off); an optional text slot is filled only by a pattern.
+        let residual = analysis.contentLength - explainedLength
+        explainedLength += Int(Double(residual) * Self.payloadCredit)
+        if textSlot.isRequired {
+          payload = PayloadText.payload(
+            in: analysis.text,
+            removing: [0..<run.lowerBound, run.upperBound..<analysis.text.scalars.count])
         }
       }
       if let payload {
@@ -425,6 +432,46 @@ struct Scorer {
       scalars: scalars, entities: analysis.entities, relative: analysis.relative,
       entitiesByStart: byStart,
       fillerEnds: fillerEnds, boundaries: analysis.boundaries, bounds: lower..<max(lower, upper))
+  }
+
+  /// The longest stretch of text outside `removed`, with fillers and function words trimmed off
+  /// its ends.
+  static func longestResidual(_ analysis: Analysis, removing removed: [Range<Int>]) -> Range<Int>? {
+    let count = analysis.text.scalars.count
+    var cut = [Bool](repeating: false, count: count)
+    for range in removed {
+      for i in range where i < count { cut[i] = true }
+    }
+    var best: Range<Int>?
+    var start: Int?
+    for i in 0...count {
+      if i < count, !cut[i] {
+        if start == nil { start = i }
+        continue
+      }
+      if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
+      start = nil
+    }
+    guard var run = best else { return nil }
+    let edges = analysis.fillers + analysis.functionWords + analysis.conjunctions
+    var moved = true
+    while moved, !run.isEmpty {
+      moved = false
+      while run.lowerBound < run.upperBound, analysis.text.scalars[run.lowerBound] == " " {
+        run = (run.lowerBound + 1)..<run.upperBound
+      }
+      while run.upperBound > run.lowerBound, analysis.text.scalars[run.upperBound - 1] == " " {
+        run = run.lowerBound..<(run.upperBound - 1)
+      }
+      if let edge = edges.first(where: { $0.lowerBound == run.lowerBound && $0.upperBound <= run.upperBound }) {
+        run = edge.upperBound..<run.upperBound
+        moved = true
+      } else if let edge = edges.first(where: { $0.upperBound == run.upperBound && $0.lowerBound >= run.lowerBound }) {
+        run = run.lowerBound..<edge.lowerBound
+        moved = true
+      }
+    }
+    return run.isEmpty ? nil : run
   }
 
   /// The number of non-space scalars covered by the union of `ranges`.
