@@ -103,7 +103,7 @@ public enum PayloadText {
 
   /// Particles and fillers dropped from the start of a piece.
   private static let leading = trie(
-    "的|了|在|要|得|把|跟|给我|帮我|请|记得|该|一下|吧|啊|呢|去把|"
+    "给我|帮我|请|记得|一下|吧|啊|呢|"
       + "to|that|about|please|also|i need to|i have to|remember to|it's time to|and",
     reversed: false)
 

@@ -17,6 +17,12 @@ struct PatternMatcher {
   let boundaries: [Bool]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
+  /// The end of the text without trailing spaces; a final free-text part runs to it.
+  var textEnd: Int {
+    var end = scalars.count
+    while end > 0, scalars[end - 1] == " " { end -= 1 }
+    return max(end, bounds.upperBound)
+  }
   /// A 256-bit sketch of the scalars in the utterance (by their low byte), for quick rejection.
   let present: [UInt64]
 
@@ -167,12 +173,20 @@ struct PatternMatcher {
       return false
     case .capture(let name):
       guard position < bounds.upperBound else { return false }
-      // Free text starts and ends between tokens: it never takes half a word ("备忘|录").
-      guard boundaries[position] else { return false }
+      // Free text starts and ends between tokens: it never takes half a word ("备忘|录"). It does
+      // not start with politeness ("记一下哈 …"), and a final one runs to the end of the text, where
+      // the payload's own trimming decides what is a particle.
+      var start = position
+      while start < bounds.upperBound, fillerEnds[start] > start {
+        start = skipSpaces(fillerEnds[start])
+      }
+      guard start < bounds.upperBound, boundaries[start] else { return false }
+      let position = start
       let isLast = index + 1 == elements.count
       let next = isLast ? nil : firsts[index + 1]
-      var end = isLast ? bounds.upperBound : position + 1
-      while end <= bounds.upperBound {
+      let limit = isLast ? textEnd : bounds.upperBound
+      var end = isLast ? textEnd : position + 1
+      while end <= limit {
         steps += 1
         if steps > Self.stepBudget { return false }
         if !boundaries[end] || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false) {

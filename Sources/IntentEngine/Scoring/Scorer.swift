@@ -62,9 +62,10 @@ enum SlotFill {
 /// The weights are the engine's tuned constants, chosen on the `dev` fixtures; `Calibration`
 /// then maps the resulting scores to confidences.
 struct Scorer {
-  /// Least weight of a keyword group that can make an intent a candidate on its own.
-  static let strongGroupWeight = 1.5
-  /// Penalty for an intent whose only keywords come from weak groups.
+  /// Least total weight of the keyword groups that fired for the evidence to count as strong: a
+  /// main keyword (2.5) is enough, a creating verb or a bare noun alone is not.
+  static let strongEvidenceWeight = 2.0
+  /// Penalty for an intent whose keywords are all weak.
   static let weakEvidencePenalty = 2.0
   /// Score for a full pattern match (strong evidence: the sentence is a known shape).
   static let patternBonus = 2.5
@@ -213,9 +214,10 @@ struct Scorer {
     }
     guard groupHit.contains(true) else { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own.
-    if !intent.groups.indices.contains(where: {
-      groupHit[$0] && intent.groups[$0].weight >= Self.strongGroupWeight
-    }) {
+    let keywordWeight = intent.groups.indices.reduce(0.0) {
+      $0 + (groupHit[$1] ? intent.groups[$1].weight : 0)
+    }
+    if keywordWeight < Self.strongEvidenceWeight {
       score -= Self.weakEvidencePenalty
       evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
     }
