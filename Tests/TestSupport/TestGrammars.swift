@@ -28,6 +28,7 @@ public enum TestGrammars {
         slot text: text
         keywords cancel (weight 2, required): 取消, 停止, 关掉
         keywords what (weight 1.5): 计时, 计时器, 倒计时, 定时
+        pattern: (取消|停止|关掉) [{text} 的] (计时|计时器|倒计时|定时)
 
       intent weather.query
         description: weather forecast
