@@ -104,9 +104,10 @@ struct PatternMatcher {
 
   /// Whether an element starting with one of `set` could start at `position`, possibly after a
   /// filler.
-  private func canStart(_ set: Set<Unicode.Scalar>, at position: Int) -> Bool {
+  private func canStart(_ firsts: [UInt32], at position: Int) -> Bool {
     guard position < bounds.upperBound else { return false }
-    return set.contains(scalars[position]) || fillerEnds[position] > position
+    let value = scalars[position].value
+    return firsts.contains(value) || fillerEnds[position] > position
   }
 
   private func skipSpaces(_ position: Int) -> Int {
@@ -116,7 +117,7 @@ struct PatternMatcher {
   }
 
   private func matchElements(
-    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at start: Int,
+    _ elements: [Pattern.Element], _ firsts: [[UInt32]?], _ index: Int, at start: Int,
     stack: inout [Binding], steps: inout Int
   ) -> Bool {
     steps += 1
@@ -137,7 +138,7 @@ struct PatternMatcher {
   }
 
   private func matchElement(
-    _ elements: [Pattern.Element], _ firsts: [Set<Unicode.Scalar>?], _ index: Int, at position: Int,
+    _ elements: [Pattern.Element], _ firsts: [[UInt32]?], _ index: Int, at position: Int,
     stack: inout [Binding], steps: inout Int
   ) -> Bool {
     switch elements[index] {

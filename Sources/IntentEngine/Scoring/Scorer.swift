@@ -130,12 +130,12 @@ struct Scorer {
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
           continue
         }
-        if Int(entry) < grammar.targets.count, !grammar.targets[Int(entry)].isEmpty {
-          hits.append(KeywordHit(range: start..<end, entry: entry))
-        }
-        if grammar.fillerEntries.contains(entry) { fillers.append(start..<end) }
-        if grammar.conjunctionEntries.contains(entry) { conjunctions.append(start..<end) }
-        if grammar.functionEntries.contains(entry) { functionWords.append(start..<end) }
+        let role = grammar.roles[Int(entry)]
+        if role.isEmpty { continue }
+        if role.contains(.keyword) { hits.append(KeywordHit(range: start..<end, entry: entry)) }
+        if role.contains(.filler) { fillers.append(start..<end) }
+        if role.contains(.conjunction) { conjunctions.append(start..<end) }
+        if role.contains(.functionWord) { functionWords.append(start..<end) }
       }
     }
     // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
@@ -157,16 +157,26 @@ struct Scorer {
 
   /// Scores every intent with at least one keyword in the utterance, best first.
   func candidates(for analysis: Analysis) -> [Candidate] {
-    var touched: [Int: [(hit: KeywordHit, target: KeywordTarget)]] = [:]
+    // Hits grouped by intent, in intent order: a sort of a small array, no dictionary.
+    var touched: [(hit: KeywordHit, target: KeywordTarget)] = []
     for hit in analysis.hits {
-      for target in grammar.targets[Int(hit.entry)] {
-        touched[Int(target.intent), default: []].append((hit, target))
-      }
+      for target in grammar.targets[Int(hit.entry)] { touched.append((hit, target)) }
+    }
+    touched.sort {
+      ($0.target.intent, $0.hit.range.lowerBound, $0.hit.range.upperBound)
+        < ($1.target.intent, $1.hit.range.lowerBound, $1.hit.range.upperBound)
     }
     var result: [Candidate] = []
+    guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
-    for intentIndex in touched.keys.sorted() {
-      if let candidate = score(intentIndex, touched[intentIndex] ?? [], analysis, matcher) {
+    var start = 0
+    while start < touched.count {
+      let intentIndex = Int(touched[start].target.intent)
+      var end = start + 1
+      while end < touched.count, touched[end].target.intent == touched[start].target.intent { end += 1 }
+      let group = Array(touched[start..<end])
+      start = end
+      if let candidate = score(intentIndex, group, analysis, matcher) {
         result.append(candidate)
       }
     }

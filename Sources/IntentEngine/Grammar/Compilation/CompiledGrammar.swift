@@ -70,6 +70,15 @@ struct KeywordTarget: Sendable, Equatable {
   var index: Int32
 }
 
+/// What a lexicon entry can be in an utterance; an entry can be several things at once.
+struct EntryRole: OptionSet, Sendable {
+  let rawValue: UInt8
+  static let keyword = EntryRole(rawValue: 1)
+  static let filler = EntryRole(rawValue: 2)
+  static let conjunction = EntryRole(rawValue: 4)
+  static let functionWord = EntryRole(rawValue: 8)
+}
+
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.
 ///
 /// Immutable and `Sendable`, so one instance serves every thread without locks.
@@ -86,6 +95,8 @@ public struct CompiledGrammar: Sendable {
   /// Lexicon entries of the `function_words` lists: particles and pronouns that explain
   /// nothing but are not unexplained content either.
   var functionEntries: Set<Int32>
+  /// Per lexicon entry, what it is, as ``EntryRole`` bits: one array read on the hot path.
+  var roles: [EntryRole]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
   /// Every example, for `intent check`.

@@ -252,6 +252,13 @@ public struct GrammarCompiler: Sendable {
       }
     }
     for word in extraWords { _ = addWord(word) }
+    var roles = [EntryRole](repeating: [], count: lexicon.count)
+    for entry in 0..<lexicon.count {
+      if entry < targets.count, !targets[entry].isEmpty { roles[entry].insert(.keyword) }
+      if fillerEntries.contains(Int32(entry)) { roles[entry].insert(.filler) }
+      if conjunctionEntries.contains(Int32(entry)) { roles[entry].insert(.conjunction) }
+      if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
+    }
     var typoIndex = TypoIndex()
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
@@ -270,7 +277,7 @@ public struct GrammarCompiler: Sendable {
     return .success(
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
-        conjunctionEntries: conjunctionEntries, functionEntries: functionEntries,
+        conjunctionEntries: conjunctionEntries, functionEntries: functionEntries, roles: roles,
         typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }

@@ -22,7 +22,7 @@ struct Pattern: Sendable {
   /// For each sequence and element, the scalars the element can start with, or nil when it can
   /// start with anything (a placeholder, or a bracket that may be empty). Lets matching skip
   /// positions without trying every option.
-  var firstScalars: [[Set<Unicode.Scalar>?]]
+  var firstScalars: [[[UInt32]?]]
 
   /// For each sequence, what an utterance must contain for it to match: for every mandatory
   /// word, the first scalars its options may start with. A cheap test rules most sequences out
@@ -34,21 +34,21 @@ struct Pattern: Sendable {
     self.sequences = sequences
     self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
     self.requirements = firstScalars.map { firsts in
-      firsts.compactMap { set in set.map { $0.map(\.value).sorted() } }
+      firsts.compactMap { $0 }
     }
   }
 
-  private static func firstScalars(of element: Element) -> Set<Unicode.Scalar>? {
+  private static func firstScalars(of element: Element) -> [UInt32]? {
     switch element {
     case .literal(let scalars):
-      return scalars.first { $0 != " " }.map { [$0] }
+      return scalars.first { $0 != " " }.map { [$0.value] }
     case .anyOf(let options):
-      var set = Set<Unicode.Scalar>()
+      var set = Set<UInt32>()
       for option in options {
         guard let first = option.first(where: { $0 != " " }) else { return nil }
-        set.insert(first)
+        set.insert(first.value)
       }
-      return set
+      return set.sorted()
     case .slot, .capture:
       return nil
     }
