@@ -1,9 +1,10 @@
 /// A prefix tree over Unicode scalars for longest-match lookups in the lexicon and gazetteers.
 ///
-/// Edges live in one hash table keyed by (node, scalar), so a lookup step is a single probe and
-/// the trie is one flat value that can be shared across threads without locks.
+/// Edges live in one open-addressing hash table keyed by (node, scalar) with a multiplicative
+/// hash, so a lookup step is one or two probes with no hashing library call, and the trie is one
+/// flat value that can be shared across threads without locks.
 public struct ScalarTrie<Value: Sendable>: Sendable {
-  private var edges: [UInt64: Int32] = [:]
+  private var edges = EdgeTable()
   private var values: [Value?] = [nil]
 
   /// Creates an empty trie.
@@ -18,12 +19,12 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     var node: Int32 = 0
     for scalar in word {
       let key = Self.key(node, scalar)
-      if let next = edges[key] {
+      if let next = edges.child(for: key) {
         node = next
       } else {
         let next = Int32(values.count)
         values.append(nil)
-        edges[key] = next
+        edges.insert(key, child: next)
         node = next
       }
     }
@@ -46,7 +47,7 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
   public func value(for word: some Collection<Unicode.Scalar>) -> Value? {
     var node: Int32 = 0
     for scalar in word {
-      guard let next = edges[Self.key(node, scalar)] else { return nil }
+      guard let next = edges.child(for: Self.key(node, scalar)) else { return nil }
       node = next
     }
     return values[Int(node)]
@@ -63,7 +64,7 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     var i = start
     let end = min(limit ?? scalars.count, scalars.count)
     while i < end {
-      guard let next = edges[Self.key(node, scalars[i])] else { break }
+      guard let next = edges.child(for: Self.key(node, scalars[i])) else { break }
       node = next
       i += 1
       if let value = values[Int(node)] { best = (i, value) }
@@ -77,7 +78,7 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     var found: [(end: Int, value: Value)] = []
     var i = start
     while i < scalars.count {
-      guard let next = edges[Self.key(node, scalars[i])] else { break }
+      guard let next = edges.child(for: Self.key(node, scalars[i])) else { break }
       node = next
       i += 1
       if let value = values[Int(node)] { found.append((i, value)) }
@@ -88,5 +89,60 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
   @inline(__always)
   private static func key(_ node: Int32, _ scalar: Unicode.Scalar) -> UInt64 {
     UInt64(UInt32(bitPattern: node)) << 21 | UInt64(scalar.value)
+  }
+}
+
+/// An open-addressing map from trie edge keys to child nodes, with linear probing.
+private struct EdgeTable: Sendable {
+  private var keys: [UInt64] = Array(repeating: 0, count: 16)
+  /// Child node + 1, so that 0 marks an empty slot.
+  private var children: [Int32] = Array(repeating: 0, count: 16)
+  private var count = 0
+  private var shift: UInt64 = 60
+
+  @inline(__always)
+  private func slot(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
+  /// The child reached by `key`, if any.
+  @inline(__always)
+  func child(for key: UInt64) -> Int32? {
+    let mask = keys.count - 1
+    var i = slot(key)
+    while true {
+      let stored = children[i]
+      if stored == 0 { return nil }
+      if keys[i] == key { return stored - 1 }
+      i = (i + 1) & mask
+    }
+  }
+
+  mutating func insert(_ key: UInt64, child: Int32) {
+    if (count + 1) * 2 > keys.count { grow() }
+    let mask = keys.count - 1
+    var i = slot(key)
+    while children[i] != 0 {
+      if keys[i] == key {
+        children[i] = child + 1
+        return
+      }
+      i = (i + 1) & mask
+    }
+    keys[i] = key
+    children[i] = child + 1
+    count += 1
+  }
+
+  private mutating func grow() {
+    let oldKeys = keys
+    let oldChildren = children
+    keys = Array(repeating: 0, count: oldKeys.count * 2)
+    children = Array(repeating: 0, count: oldKeys.count * 2)
+    shift -= 1
+    count = 0
+    for (key, child) in zip(oldKeys, oldChildren) where child != 0 {
+      insert(key, child: child - 1)
+    }
   }
 }
