@@ -92,6 +92,10 @@ public struct Engine: Sendable {
   private func split(_ analysis: Analysis, context: ParseContext, depth: Int) -> [ParseResult]? {
     let text = analysis.text
     for conjunction in analysis.conjunctions {
+      // Both sides need a keyword of their own before they are worth classifying.
+      guard analysis.hits.contains(where: { $0.range.upperBound <= conjunction.lowerBound }),
+        analysis.hits.contains(where: { $0.range.lowerBound >= conjunction.upperBound })
+      else { continue }
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }

@@ -75,15 +75,17 @@ public struct Calibration: Sendable, Codable, Equatable {
   }
 
   static func interpolate(_ x: Double, _ knots: [[Double]]) -> Double {
-    let points = knots.filter { $0.count == 2 }
-    guard let first = points.first, let last = points.last else { return x }
-    if x <= first[0] { return first[1] }
-    if x >= last[0] { return last[1] }
-    for (a, b) in zip(points, points.dropFirst()) where x <= b[0] {
-      let span = b[0] - a[0]
-      return span <= 0 ? b[1] : a[1] + (b[1] - a[1]) * (x - a[0]) / span
+    var previous: (Double, Double)?
+    for knot in knots where knot.count == 2 {
+      let point = (knot[0], knot[1])
+      guard x > point.0 else {
+        guard let a = previous else { return point.1 }
+        let span = point.0 - a.0
+        return span <= 0 ? point.1 : a.1 + (point.1 - a.1) * (x - a.0) / span
+      }
+      previous = point
     }
-    return last[1]
+    return previous?.1 ?? x
   }
 
   /// Checks that the values are usable; returns a message naming the first that is not.

@@ -56,18 +56,47 @@ public struct Evidence: Sendable, Equatable {
     case keyword, pattern, entity, exclude, coverage, requiredGroup = "required_group"
     case missingSlot = "missing_slot", margin, threshold, note
   }
+  /// How the detail is worded, kept in parts so that words are only joined when read.
+  enum Wording: Sendable, Equatable {
+    case plain(String)
+    case keyword(word: String, spelled: String?, group: String)
+    case exclude(word: String, inPayload: Bool)
+    case pattern(source: String)
+    case entity(type: String, words: String, slot: String, note: String?)
+    case missingSlot(name: String, isText: Bool)
+    case coverage(percent: Int)
+  }
+
   /// What kind of evidence this is.
   public var kind: Kind
-  /// What fired, in words: `keyword '提醒' (group trigger, weight 2)`.
-  public var detail: String
   /// The amount added to (or, when negative, taken from) the raw score.
   public var contribution: Double
+  var wording: Wording
 
   /// Creates a piece of evidence.
   public init(kind: Kind, detail: String, contribution: Double) {
+    self.init(kind: kind, wording: .plain(detail), contribution: contribution)
+  }
+
+  init(kind: Kind, wording: Wording, contribution: Double) {
     self.kind = kind
-    self.detail = detail
+    self.wording = wording
     self.contribution = contribution
+  }
+
+  /// What fired, in words: `keyword '提醒' (group trigger)`.
+  public var detail: String {
+    switch wording {
+    case .plain(let text): text
+    case .keyword(let word, let spelled, let group):
+      "keyword '\(word)'" + (spelled.map { " (spelt '\($0)')" } ?? "") + " (group \(group))"
+    case .exclude(let word, let inPayload): "exclude '\(word)'" + (inPayload ? " in the text" : "")
+    case .pattern(let source): "pattern '\(source)'"
+    case .entity(let type, let words, let slot, let note):
+      "\(type) '\(words)' → slot '\(slot)'" + (note.map { " (\($0))" } ?? "")
+    case .missingSlot(let name, let isText): "required slot '\(name)' " + (isText ? "is empty" : "not found")
+    case .coverage(let percent): "explains \(percent)% of the text"
+    }
   }
 }
 

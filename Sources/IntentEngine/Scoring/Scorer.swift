@@ -347,36 +347,37 @@ struct Scorer {
     let evidence = candidate.evidence.map { record -> Evidence in
       switch record {
       case .keyword(let hit, let group, let weight):
-        let spelled = hit.isCorrected ? " (spelt '\(analysis.text.string(in: hit.range))')" : ""
         return Evidence(
           kind: .keyword,
-          detail: "keyword '\(lexicon.word(hit.entry))'\(spelled) (group \(intent.groups[group].name))",
+          wording: .keyword(
+            word: lexicon.word(hit.entry),
+            spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
+            group: intent.groups[group].name),
           contribution: weight)
       case .weakOnly(let penalty):
         return Evidence(kind: .keyword, detail: "only weak keywords", contribution: -penalty)
       case .exclude(let entry, let inPayload, let penalty):
         return Evidence(
-          kind: .exclude,
-          detail: "exclude '\(lexicon.word(entry))'" + (inPayload ? " in the text" : ""),
+          kind: .exclude, wording: .exclude(word: lexicon.word(entry), inPayload: inPayload),
           contribution: -penalty)
       case .pattern(let index, let bonus):
         return Evidence(
-          kind: .pattern, detail: "pattern '\(intent.patterns[index].source)'", contribution: bonus)
+          kind: .pattern, wording: .pattern(source: intent.patterns[index].source), contribution: bonus)
       case .entity(let index, let slot, let bonus):
         let entity = analysis.entities[index]
         return Evidence(
           kind: .entity,
-          detail: "\(entity.type.rawValue) '\(analysis.text.originalText(of: entity.range))' → slot '\(slot)'"
-            + (entity.note.map { " (\($0))" } ?? ""),
+          wording: .entity(
+            type: entity.type.rawValue, words: analysis.text.originalText(of: entity.range),
+            slot: slot, note: entity.note),
           contribution: bonus)
       case .missingSlot(let name, let isText, let penalty):
         return Evidence(
-          kind: .missingSlot,
-          detail: "required slot '\(name)' " + (isText ? "is empty" : "not found"),
+          kind: .missingSlot, wording: .missingSlot(name: name, isText: isText),
           contribution: -penalty)
       case .coverage(let share, let score):
         return Evidence(
-          kind: .coverage, detail: "explains \(Int((share * 100).rounded()))% of the text",
+          kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
           contribution: score)
       }
     }
