@@ -68,18 +68,8 @@ public struct EntityExtractor: Sendable {
       resolver = made
       return made
     }
-    // The user's words for notes, read from one array so that many notes stay linear overall.
-    var originalScalars: [Unicode.Scalar]?
-    func words(_ normalized: Range<Int>) -> String {
-      let all = originalScalars ?? Array(text.original.unicodeScalars)
-      originalScalars = all
-      let source = text.originalRange(of: normalized)
-      let lower = min(max(0, source.lowerBound), all.count)
-      let upper = min(max(lower, source.upperBound), all.count)
-      var out = ""
-      out.unicodeScalars.append(contentsOf: all[lower..<upper])
-      return out
-    }
+    // The user's words for notes.
+    func words(_ normalized: Range<Int>) -> String { text.originalText(of: normalized) }
     func range(_ from: Int, _ to: Int) -> Range<Int> {
       tokens[from].range.lowerBound..<tokens[to - 1].range.upperBound
     }

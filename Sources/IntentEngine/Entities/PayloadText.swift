@@ -28,7 +28,7 @@ public enum PayloadText {
     if position < s.count { pieces.append(position..<s.count) }
     let kept = pieces.compactMap { trimmed($0, in: s) }
     guard let first = kept.first, let last = kept.last else { return nil }
-    let original = Array(text.original.unicodeScalars)
+    let original = text.originalScalars
     var result = ""
     for (index, piece) in kept.enumerated() {
       let source = text.originalRange(of: piece)

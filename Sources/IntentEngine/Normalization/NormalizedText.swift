@@ -6,6 +6,8 @@
 public struct NormalizedText: Sendable {
   /// The text as the user typed it.
   public let original: String
+  /// The original text's scalars, so that quoting the user's words costs no walk of the string.
+  public let originalScalars: [Unicode.Scalar]
   /// The normalised scalars.
   public let scalars: [Unicode.Scalar]
   /// For each normalised scalar, the offset (in Unicode scalars) of the first original scalar it
@@ -23,6 +25,7 @@ public struct NormalizedText: Sendable {
   ) {
     precondition(scalars.count == sourceStarts.count && scalars.count == sourceEnds.count)
     self.original = original
+    self.originalScalars = Array(original.unicodeScalars)
     self.scalars = scalars
     self.sourceStarts = sourceStarts
     self.sourceEnds = sourceEnds
@@ -55,11 +58,11 @@ public struct NormalizedText: Sendable {
   /// The user's own words behind the normalised `range`.
   public func originalText(of range: Range<Int>) -> String {
     let source = originalRange(of: range)
-    let view = original.unicodeScalars
-    guard let start = view.index(view.startIndex, offsetBy: source.lowerBound, limitedBy: view.endIndex),
-      let end = view.index(start, offsetBy: source.count, limitedBy: view.endIndex)
-    else { return "" }
-    return String(view[start..<end])
+    let lower = min(max(source.lowerBound, 0), originalScalars.count)
+    let upper = min(max(source.upperBound, lower), originalScalars.count)
+    var out = ""
+    out.unicodeScalars.append(contentsOf: originalScalars[lower..<upper])
+    return out
   }
 }
 
