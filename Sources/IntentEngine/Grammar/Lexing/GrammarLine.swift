@@ -17,44 +17,47 @@ struct GrammarLine: Sendable {
   /// Splits a file into meaningful lines, dropping blank lines and `#` comments.
   ///
   /// A `#` starts a comment at the start of a line or after whitespace; `\#` is a literal `#`.
+  /// Walks Unicode scalars, not characters: grammar files are read on every start-up.
   static func lines(of source: String) -> [GrammarLine] {
     var result: [GrammarLine] = []
+    let scalars = source.unicodeScalars
     var number = 0
-    for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    var lineStart = scalars.startIndex
+    while lineStart < scalars.endIndex || (number == 0 && scalars.isEmpty) {
       number += 1
-      var line = raw
-      if line.hasSuffix("\r") { line = line.dropLast() }
-      if number == 1, line.unicodeScalars.first == "\u{FEFF}" {
-        line = Substring(line.unicodeScalars.dropFirst())
-      }
+      var lineEnd = lineStart
+      while lineEnd < scalars.endIndex, scalars[lineEnd] != "\n" { lineEnd = scalars.index(after: lineEnd) }
+      defer { lineStart = lineEnd < scalars.endIndex ? scalars.index(after: lineEnd) : lineEnd }
+      var start = lineStart
+      if number == 1, start < lineEnd, scalars[start] == "\u{FEFF}" { start = scalars.index(after: start) }
       var indent = 0
       var column = 1
-      var start = line.startIndex
-      while start < line.endIndex, line[start] == " " || line[start] == "\t" {
-        indent += line[start] == "\t" ? 2 : 1
+      while start < lineEnd, scalars[start] == " " || scalars[start] == "\t" {
+        indent += scalars[start] == "\t" ? 2 : 1
         column += 1
-        start = line.index(after: start)
+        start = scalars.index(after: start)
       }
-      var content = line[start...]
-      if let hash = commentStart(in: content) { content = content[..<hash] }
-      while let last = content.last, last == " " || last == "\t" { content = content.dropLast() }
-      guard !content.isEmpty else { continue }
+      // The content ends at a comment, then trailing spaces and a carriage return go.
+      var end = start
+      var previous: Unicode.Scalar = " "
+      while end < lineEnd {
+        let scalar = scalars[end]
+        if scalar == "#", previous == " " || previous == "\t" || end == start { break }
+        previous = scalar == "\\" && previous == "\\" ? " " : scalar
+        end = scalars.index(after: end)
+      }
+      while end > start {
+        let last = scalars[scalars.index(before: end)]
+        guard last == " " || last == "\t" || last == "\r" else { break }
+        end = scalars.index(before: end)
+      }
+      guard start < end else {
+        if scalars.isEmpty { break }
+        continue
+      }
+      let content = Substring(scalars[start..<end])
       result.append(GrammarLine(number: number, indent: indent, column: column, content: content))
     }
     return result
-  }
-
-  private static func commentStart(in content: Substring) -> Substring.Index? {
-    var previous: Character = " "
-    var index = content.startIndex
-    while index < content.endIndex {
-      let c = content[index]
-      if c == "#", previous == " " || previous == "\t" || index == content.startIndex {
-        return index
-      }
-      previous = c == "\\" && previous == "\\" ? " " : c
-      index = content.index(after: index)
-    }
-    return nil
   }
 }

@@ -307,29 +307,40 @@ struct GrammarParser {
 
   /// Splits comma-separated items (`,`, `，` or `、`) starting at `start`.
   private func items(of line: GrammarLine, from start: Substring.Index) -> [GrammarItem] {
+    // Walks scalars once, counting columns as it goes: lists can hold hundreds of words.
     var found: [GrammarItem] = []
-    let content = line.content
-    var itemStart = start
-    var index = start
-    func flush(until end: Substring.Index) {
-      let raw = content[itemStart..<end]
-      let trimmed = raw.trimmingSpaces
-      if !trimmed.isEmpty {
+    let scalars = line.content.unicodeScalars
+    var column = line.column(of: start)
+    var word = ""
+    var wordColumn = column
+    var pendingSpaces = ""
+    func flush() {
+      if !word.isEmpty {
         found.append(
           GrammarItem(
-            text: trimmed.replacingOccurrences(of: "\\#", with: "#"),
-            position: position(line, trimmed.startIndex)))
+            text: word.contains("\\#") ? word.replacingOccurrences(of: "\\#", with: "#") : word,
+            position: SourcePosition(path: path, line: line.number, column: wordColumn)))
       }
+      word = ""
+      pendingSpaces = ""
     }
-    while index < content.endIndex {
-      let c = content[index]
-      if c == "," || c == "，" || c == "、" {
-        flush(until: index)
-        itemStart = content.index(after: index)
+    for scalar in scalars[start...] {
+      switch scalar {
+      case ",", "，", "、":
+        flush()
+      case " ", "\t":
+        if !word.isEmpty { pendingSpaces.unicodeScalars.append(scalar) }
+      default:
+        if word.isEmpty { wordColumn = column }
+        if !pendingSpaces.isEmpty {
+          word += pendingSpaces
+          pendingSpaces = ""
+        }
+        word.unicodeScalars.append(scalar)
       }
-      index = content.index(after: index)
+      column += 1
     }
-    flush(until: content.endIndex)
+    flush()
     return found
   }
 
@@ -374,6 +385,12 @@ enum IntentSyntaxRules {
         ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
       }
     }
+  }
+}
+
+extension String {
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
 
