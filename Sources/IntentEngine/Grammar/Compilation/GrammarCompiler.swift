@@ -39,7 +39,7 @@ public struct GrammarCompiler: Sendable {
     }
   }
 
-  /// Compiles sources into one grammar; `extraWords` (gazetteer names) join the lexicon.
+  /// Compiles sources into one grammar; `extraWords` (normalised gazetteer names) join the lexicon.
   public func compile(
     _ sources: [GrammarSource], extraWords: [String], calibration: Calibration = .default
   ) -> Result<CompiledGrammar, GrammarError> {
@@ -251,7 +251,12 @@ public struct GrammarCompiler: Sendable {
         }
       }
     }
-    for word in extraWords { _ = addWord(word) }
+    // Gazetteer forms arrive normalised (``Gazetteer/surfaceForms``); normalising is idempotent,
+    // so they go in as they are.
+    for word in extraWords {
+      let entry = lexicon.add(Array(word.unicodeScalars))
+      while targets.count <= Int(entry) { targets.append([]) }
+    }
     var roles = [EntryRole](repeating: [], count: lexicon.count)
     for entry in 0..<lexicon.count {
       if entry < targets.count, !targets[entry].isEmpty { roles[entry].insert(.keyword) }
