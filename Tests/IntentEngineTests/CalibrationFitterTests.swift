@@ -93,11 +93,13 @@ struct CalibrationFitterTests {
       CalibrationSample(share: 0.4, isCorrect: true),
     ]
     let knots = fitter.isotonicKnots(samples)
-    // The first three pool to mean share 0.2, accuracy 1/3; the last stays.
+    // The first three pool to mean share 0.2, accuracy 1/3, smoothed to (1+1)/(3+2); the last
+    // stays, one right answer smoothed to (1+1)/(1+2), never a certainty.
     #expect(knots.count == 2)
     #expect(abs(knots[0][0] - 0.2) < 1e-12)
-    #expect(abs(knots[0][1] - 1.0 / 3) < 1e-12)
-    #expect(knots[1] == [0.4, 1])
+    #expect(abs(knots[0][1] - 2.0 / 5) < 1e-12)
+    #expect(knots[1][0] == 0.4)
+    #expect(abs(knots[1][1] - 2.0 / 3) < 1e-12)
   }
 
   @Test func isotonicKnotsAreMonotone() {

@@ -166,7 +166,8 @@ public struct CalibrationFitter: Sendable {
     return (a, b)
   }
 
-  /// Fits a monotone table by pool-adjacent-violators; knots are (mean share, accuracy) per block.
+  /// Fits a monotone table by pool-adjacent-violators; knots are (mean share, smoothed accuracy)
+  /// per block.
   ///
   /// - Complexity: O(n log n) for n samples.
   public func isotonicKnots(_ samples: [CalibrationSample]) -> [[Double]] {
@@ -190,7 +191,14 @@ public struct CalibrationFitter: Sendable {
           (previous.sumX + last.sumX, previous.sumY + last.sumY, previous.weight + last.weight))
       }
     }
-    return blocks.map { [$0.sumX / $0.weight, $0.sumY / $0.weight] }
+    // Each block's accuracy is smoothed toward one half by one right and one wrong pseudo-answer,
+    // so that a block that was always right says 0.998 rather than a certainty it cannot know;
+    // a running maximum keeps the table monotone after smoothing.
+    var floor = 0.0
+    return blocks.map { block in
+      floor = max(floor, (block.sumY + 1) / (block.weight + 2))
+      return [block.sumX / block.weight, floor]
+    }
   }
 
   // MARK: - Measuring
