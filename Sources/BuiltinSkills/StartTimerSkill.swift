@@ -68,15 +68,7 @@ public struct StartTimerSkill: Skill {
 public enum TimerFormatting {
   /// A date in ISO 8601 with the zone's offset, such as `2026-11-30T09:03:00+08:00`.
   public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = zone
-    formatter.formatOptions = [.withInternetDateTime]
-    var text = formatter.string(from: date)
-    if text.hasSuffix("Z") {
-      text.removeLast()
-      text += "+00:00"
-    }
-    return text
+    Timestamp.iso8601(date, in: zone)
   }
 
   /// A length for people: `45 s`, `3 min`, `1 h 30 min`, `2:05:09` style is avoided for clarity.

@@ -121,15 +121,7 @@ public enum Trace {
   }
 
   static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = zone
-    formatter.formatOptions = [.withInternetDateTime]
-    var text = formatter.string(from: date)
-    if text.hasSuffix("Z") {
-      text.removeLast()
-      text += "+00:00"
-    }
-    return text
+    Timestamp.iso8601(date, in: zone)
   }
 
   static func milliseconds(_ duration: Duration) -> Double {

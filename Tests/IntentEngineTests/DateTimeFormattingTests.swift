@@ -1,6 +1,7 @@
 import Foundation
 import IntentEngine
 import Testing
+import TestSupport
 
 /// The hand-written ISO 8601 rendering agrees with Foundation's formatter.
 struct DateTimeFormattingTests {

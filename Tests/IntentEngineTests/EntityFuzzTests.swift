@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import IntentEngine
 
@@ -8,18 +9,6 @@ import Testing
 /// Timings are not asserted (STYLE §7); a super-linear path would make the 200 KB cases take
 /// minutes, which is what these tests are there to notice.
 struct EntityFuzzTests {
-  /// A small deterministic generator (SplitMix64), so a failure reproduces from its seed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Pieces that exercise the extractors' corners when glued together at random.
   static let alphabet: [String] = [
     "三", "十", "百", "千", "万", "亿", "零", "两", "半", "刻", "个", "点", "分", "钟", "秒", "小时", "后", "前",
@@ -47,7 +36,7 @@ struct EntityFuzzTests {
 
   @Test(arguments: 0..<8)
   func seededRandomUtterancesNeverCrash(seed: Int) {
-    var generator = SeededGenerator(state: UInt64(seed))
+    var generator = SeededGenerator(seed: UInt64(seed))
     for _ in 0..<250 {
       var text = ""
       for _ in 0..<Int.random(in: 0..<24, using: &generator) {
@@ -58,7 +47,7 @@ struct EntityFuzzTests {
   }
 
   @Test func randomScalarsNeverCrash() {
-    var generator = SeededGenerator(state: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<200 {
       var text = ""
       for _ in 0..<Int.random(in: 0..<40, using: &generator) {
