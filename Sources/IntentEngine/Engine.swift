@@ -14,6 +14,7 @@ public struct Engine: Sendable {
   let scorer: Scorer
 
   /// Longest utterance matched, in Unicode scalars; longer text is cut and the cut is explained.
+  ///
   /// Commands are short, and the bound keeps matching time linear in the worst case.
   public static let maximumLength = 1_000
 
@@ -108,7 +109,8 @@ public struct Engine: Sendable {
       if rightResult.missingSlots.contains(where: { ["datetime", "date"].contains($0) }),
         let time = leftResult.slots.first(where: { $0.type == .datetime || $0.type == .date })
       {
-        var (inherited, _) = classify(normalizer.normalize(time.source + " " + right), context: context)
+        var (inherited, _) = classify(
+          normalizer.normalize(time.source + " " + right), context: context)
         if isConfident(inherited) {
           inherited.text = right
           inherited.explanation.append(
@@ -148,7 +150,9 @@ public struct Engine: Sendable {
       let result = ParseResult(
         text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
         score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
-        explanation: [Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)])
+        explanation: [
+          Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)
+        ])
       return (result, analysis)
     }
     let spec = grammar.intents[best.intent].spec
@@ -158,7 +162,8 @@ public struct Engine: Sendable {
       explanation.append(
         Evidence(
           kind: .margin,
-          detail: "runner-up '\(alternatives[1].intent)' scored \(Self.format(candidates[1].score))",
+          detail:
+            "runner-up '\(alternatives[1].intent)' scored \(Self.format(candidates[1].score))",
           contribution: best.score - candidates[1].score))
     }
     let route: LocalRoute =
@@ -182,7 +187,8 @@ public struct Engine: Sendable {
     guard value.isFinite else { return "\(value)" }
     let hundredths = Int((abs(value) * 100).rounded())
     let fraction = hundredths % 100
-    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "")
+    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)."
+      + (fraction < 10 ? "0" : "")
       + "\(fraction)"
   }
 }

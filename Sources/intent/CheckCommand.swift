@@ -37,7 +37,8 @@ enum CheckCommand {
       let result = engine.parse(example.text, context: options.context)
       let problems = problems(of: example, in: result)
       let routed = result.intent.map { "\($0)" } ?? "none"
-      let summary = "'\(example.text)' → \(routed) \(ResultFormatter.format(result.confidence)) \(result.route.rawValue)"
+      let summary =
+        "'\(example.text)' → \(routed) \(ResultFormatter.format(result.confidence)) \(result.route.rawValue)"
       if problems.isEmpty {
         if !quiet { io.write("ok    \(example.location): \(summary)\n") }
       } else {
@@ -47,7 +48,8 @@ enum CheckCommand {
     }
     let total = engine.grammar.examples.count
     io.write(
-      "\(engine.intents.count) intents, \(total) examples, \(total - failures) passed, \(failures) failed\n")
+      "\(engine.intents.count) intents, \(total) examples, \(total - failures) passed, \(failures) failed\n"
+    )
     return failures == 0 ? 0 : 1
   }
 

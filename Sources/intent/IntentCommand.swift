@@ -41,7 +41,8 @@ enum IntentCommand {
         return 0
       default:
         let known = ["parse", "check", "run", "timers", "replay", "bench", "calibrate"]
-        let hint = Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let hint =
+          Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)")
       }
     } catch {
@@ -65,16 +66,22 @@ struct EngineOptions {
     userGrammars = arguments.values("--grammars").map(io.url(forPath:))
     includeBuiltins = !arguments.has("--no-builtin")
     var zone = TimeZone.current
-    if let name = arguments.value("--time-zone") ?? io.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), !name.isEmpty {
+    if let name = arguments.value("--time-zone")
+      ?? io.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }),
+      !name.isEmpty
+    {
       guard let named = TimeZone(identifier: name) else {
-        throw UsageError(message: "unknown time zone '\(name)'; use an IANA name such as 'Asia/Shanghai'")
+        throw UsageError(
+          message: "unknown time zone '\(name)'; use an IANA name such as 'Asia/Shanghai'")
       }
       zone = named
     }
     var now = Date()
     if let text = arguments.value("--now") {
       guard let parsed = Self.date(fromISO8601: text) else {
-        throw UsageError(message: "'--now' needs an ISO 8601 time such as '2026-11-30T09:00:00+08:00', not '\(text)'")
+        throw UsageError(
+          message:
+            "'--now' needs an ISO 8601 time such as '2026-11-30T09:00:00+08:00', not '\(text)'")
       }
       now = parsed
     }
@@ -101,7 +108,9 @@ struct EngineOptions {
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+    formatter.formatOptions = [
+      .withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
+    ]
     return formatter.date(from: text)
   }
 }

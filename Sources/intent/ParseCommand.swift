@@ -37,7 +37,8 @@ enum ParseCommand {
 
     if parsed.has("--jsonl") {
       for line in JSONLines.lines(in: io.readInput()) {
-        io.write(jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText + "\n")
+        io.write(
+          jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText + "\n")
       }
       return 0
     }
@@ -149,7 +150,9 @@ enum JSONLines {
       return .failure(LineError(message: "'text' is not a string"))
     }
     return .success(
-      Request(text: utterance, now: object["now"]?.stringValue, timeZone: object["tz"]?.stringValue, object: object))
+      Request(
+        text: utterance, now: object["now"]?.stringValue, timeZone: object["tz"]?.stringValue,
+        object: object))
   }
 }
 

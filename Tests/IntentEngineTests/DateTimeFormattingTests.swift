@@ -5,8 +5,10 @@ import TestSupport
 
 /// The hand-written ISO 8601 rendering agrees with Foundation's formatter.
 struct DateTimeFormattingTests {
-  static let zones = ["Asia/Shanghai", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "UTC",
-    "America/St_Johns"]
+  static let zones = [
+    "Asia/Shanghai", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "UTC",
+    "America/St_Johns",
+  ]
 
   @Test(arguments: zones)
   func matchesFoundationAcrossYearsAndOffsets(_ zoneName: String) throws {

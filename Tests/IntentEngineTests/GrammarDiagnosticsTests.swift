@@ -117,7 +117,8 @@ struct GrammarDiagnosticsTests {
         slot 时长: 1️⃣时长
       """)
     #expect(
-      firstLines(grammar).first?.hasPrefix("t.grammar:\(grammar["1️⃣"]): error: unknown entity type '时长'")
+      firstLines(grammar).first?.hasPrefix(
+        "t.grammar:\(grammar["1️⃣"]): error: unknown entity type '时长'")
         == true)
   }
 
@@ -129,7 +130,9 @@ struct GrammarDiagnosticsTests {
         keywords paint: paint
       """)
     let all = GrammarCompiler().diagnose(grammar.text, path: "t.grammar")
-    #expect(all.map(\.description) == ["t.grammar:\(grammar["1️⃣"]): warning: list 'colours' is never used"])
+    #expect(
+      all.map(\.description) == ["t.grammar:\(grammar["1️⃣"]): warning: list 'colours' is never used"]
+    )
   }
 
   @Test func intentWithoutKeywordsIsRejected() {

@@ -23,7 +23,9 @@ struct ReferenceMatcherTests {
         guard Array(scalars[start..<(start + word.count)]) == word else { continue }
         let end = start + word.count
         guard analysis.boundaries[end] else { continue }
-        if end < scalars.count, Scorer.isASCIIWord(scalars[end - 1]), Scorer.isASCIIWord(scalars[end]) {
+        if end < scalars.count, Scorer.isASCIIWord(scalars[end - 1]),
+          Scorer.isASCIIWord(scalars[end])
+        {
           continue
         }
         found.insert([start, end, entry])
@@ -52,9 +54,10 @@ struct ReferenceMatcherTests {
       let normalized = engine.normalizer.normalize(text)
       let tokens = engine.tokenizer.tokens(in: normalized)
       let analysis = engine.scorer.analyse(normalized, tokens: tokens, entities: [])
-      let fast = Set(analysis.hits.filter { !$0.isCorrected }.map {
-        [$0.range.lowerBound, $0.range.upperBound, Int($0.entry)]
-      })
+      let fast = Set(
+        analysis.hits.filter { !$0.isCorrected }.map {
+          [$0.range.lowerBound, $0.range.upperBound, Int($0.entry)]
+        })
       #expect(fast == Self.naiveHits(analysis, grammar: engine.grammar), "\(text)")
     }
   }

@@ -62,7 +62,8 @@ struct ScoringTests {
   @Test func keywordInUnrelatedSentenceExplainsLittle() throws {
     let engine = try Self.engine()
     let command = engine.parse("play some music")
-    let chatter = engine.parse("my neighbour never stops talking about how music was better back then")
+    let chatter = engine.parse(
+      "my neighbour never stops talking about how music was better back then")
     #expect(command.route == .local)
     #expect(chatter.route == .fallback)
     #expect(chatter.confidence < command.confidence)
@@ -77,7 +78,9 @@ struct ScoringTests {
 
   @Test func confidenceStaysWithinZeroAndOne() throws {
     let engine = try Self.engine()
-    for text in ["light light light lamp lamp 灯 灯", "", "turn on the light", "music music play song"] {
+    for text in [
+      "light light light lamp lamp 灯 灯", "", "turn on the light", "music music play song",
+    ] {
       let result = engine.parse(text)
       #expect((0...1).contains(result.confidence))
     }
@@ -116,8 +119,10 @@ struct ScoringTests {
     #expect(typo.score < engine.parse("play some music").score)
   }
 
-  @Test(arguments: [("timmer", "timer", true), ("tmer", "timer", true), ("umbrela", "umbrella", true),
-    ("tiemr", "timer", true), ("steer", "timer", false), ("timer", "timer", false)])
+  @Test(arguments: [
+    ("timmer", "timer", true), ("tmer", "timer", true), ("umbrela", "umbrella", true),
+    ("tiemr", "timer", true), ("steer", "timer", false), ("timer", "timer", false),
+  ])
   func oneEditApartIsExact(_ a: String, _ b: String, _ expected: Bool) {
     #expect(TypoIndexProbe.isOneEditApart(a, b) == expected)
   }

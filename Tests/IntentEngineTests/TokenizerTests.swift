@@ -18,7 +18,8 @@ struct TokenizerTests {
   }
 
   @Test func splitsNumbersFromAttachedUnits() {
-    #expect(words("5min 1h30m 8:10 8am") == ["5", "min", "1", "h", "30", "m", "8", ":", "10", "8", "am"])
+    #expect(
+      words("5min 1h30m 8:10 8am") == ["5", "min", "1", "h", "30", "m", "8", ":", "10", "8", "am"])
   }
 
   @Test func keepsDecimalNumbersWhole() {
@@ -46,6 +47,7 @@ struct TokenizerTests {
     let text = "⏰ 三分钟 after 🙂\u{202E}abc\u{0301}\u{0301}\u{0301} \u{7}"
     let normalized = Normalizer().normalize(text)
     let tokens = tokenizer(["三分钟"]).tokens(in: normalized)
-    #expect(tokens.allSatisfy { !$0.range.isEmpty && $0.range.upperBound <= normalized.scalars.count })
+    #expect(
+      tokens.allSatisfy { !$0.range.isEmpty && $0.range.upperBound <= normalized.scalars.count })
   }
 }

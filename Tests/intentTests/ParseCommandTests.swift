@@ -32,7 +32,8 @@ struct ParseCommandTests {
   }
 
   @Test func jsonOutputHasTheContractFields() async throws {
-    let run = await Self.run(["parse", "--json"] + Self.fixedClock + ["set a timer for 10 minutes"])
+    let run = await Self.run(
+      ["parse", "--json"] + Self.fixedClock + ["set a timer for 10 minutes"])
     #expect(run.code == 0)
     let object = try Self.json(run.output.text)
     for key in ["text", "intent", "confidence", "route", "slots", "alternatives", "explanation"] {
@@ -63,7 +64,8 @@ struct ParseCommandTests {
   }
 
   @Test func jsonlLineMayCarryItsOwnClockAndZone() async throws {
-    let line = #"{"text": "tomorrow weather", "now": "2026-11-30T23:30:00-05:00", "tz": "America/New_York"}"#
+    let line =
+      #"{"text": "tomorrow weather", "now": "2026-11-30T23:30:00-05:00", "tz": "America/New_York"}"#
     let run = await Self.run(["parse", "--jsonl"], input: Data((line + "\n").utf8))
     let object = try Self.json(run.output.text)
     #expect(object["slots"]?["date"]?.stringValue == "2026-12-01")
@@ -113,10 +115,11 @@ struct ParseCommandTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try """
-      intent lights.on
-        keywords on (weight 3): 开灯, turn on the lights
-        pattern: [帮我|请] 开灯
-      """.write(to: folder.appendingPathComponent("lights.grammar"), atomically: true, encoding: .utf8)
+    intent lights.on
+      keywords on (weight 3): 开灯, turn on the lights
+      pattern: [帮我|请] 开灯
+    """.write(
+      to: folder.appendingPathComponent("lights.grammar"), atomically: true, encoding: .utf8)
     let run = await Self.run(["parse", "--json", "--grammars", folder.path, "开灯"])
     #expect(try Self.json(run.output.text)["intent"]?.stringValue == "lights.on")
     let builtin = await Self.run(["parse", "--json", "--grammars", folder.path, "北京天气"])

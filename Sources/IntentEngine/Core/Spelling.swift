@@ -1,12 +1,16 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean" hints.
 public enum Spelling {
   /// The candidate closest to `name` by edit distance, if close enough to be a typo.
-  public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+  public static func suggestion(for name: String, among candidates: some Sequence<String>)
+    -> String?
+  {
     var best: (String, Int)?
     for candidate in candidates {
       let distance = editDistance(name, candidate)
       let allowed = max(1, min(2, candidate.unicodeScalars.count / 3))
-      if distance <= allowed, distance < (best?.1 ?? .max) || (distance == best?.1 && candidate < (best?.0 ?? "")) {
+      if distance <= allowed,
+        distance < (best?.1 ?? .max) || (distance == best?.1 && candidate < (best?.0 ?? ""))
+      {
         best = (candidate, distance)
       }
     }

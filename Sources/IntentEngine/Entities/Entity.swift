@@ -52,23 +52,28 @@ public struct DateTimeValue: Sendable, Equatable {
   /// The instant in ISO 8601 with the zone's offset, such as `2026-12-01T08:00:00+08:00`.
   public var iso8601: String {
     let offset = timeZone.secondsFromGMT(for: date)
-    let local = Self.civil(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset))
+    let local = Self.civil(
+      secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset))
     let sign = offset < 0 ? "-" : "+"
     let minutes = abs(offset) / 60
-    return "\(local.date)T\(Self.pad(local.hour)):\(Self.pad(local.minute)):\(Self.pad(local.second))"
+    return
+      "\(local.date)T\(Self.pad(local.hour)):\(Self.pad(local.minute)):\(Self.pad(local.second))"
       + "\(sign)\(Self.pad(minutes / 60)):\(Self.pad(minutes % 60))"
   }
 
   /// The calendar day in the value's zone, such as `2026-12-01`.
   public var isoDate: String {
     let offset = timeZone.secondsFromGMT(for: date)
-    return Self.civil(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset))
-      .date
+    return Self.civil(
+      secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
+    )
+    .date
   }
 
   /// Splits local seconds since 1970 into an ISO day and a clock time, with Howard Hinnant's
   /// days-to-civil arithmetic: no formatter and no calendar on the hot path.
-  static func civil(secondsSinceEpoch: Int64) -> (date: String, hour: Int, minute: Int, second: Int) {
+  static func civil(secondsSinceEpoch: Int64) -> (date: String, hour: Int, minute: Int, second: Int)
+  {
     var days = secondsSinceEpoch / 86_400
     var rest = secondsSinceEpoch % 86_400
     if rest < 0 {

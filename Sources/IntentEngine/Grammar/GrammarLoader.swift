@@ -46,8 +46,11 @@ public enum GrammarLoader {
       for relative in relativePaths.sorted() {
         let parts = relative.split(separator: "/")
         let language = parts.count > 1 ? String(parts[0]) : root.url.lastPathComponent
-        let display = root.displayPath.hasSuffix("/") ? root.displayPath + relative : root.displayPath + "/" + relative
-        appendSource(root.url.appendingPathComponent(relative), display: display, language: language)
+        let display =
+          root.displayPath.hasSuffix("/")
+          ? root.displayPath + relative : root.displayPath + "/" + relative
+        appendSource(
+          root.url.appendingPathComponent(relative), display: display, language: language)
       }
       let calibrationURL = root.url.appendingPathComponent(calibrationFileName)
       if files.fileExists(atPath: calibrationURL.path) {

@@ -23,8 +23,9 @@ public struct Calibration: Sendable, Codable, Equatable {
   /// Confidence at or above which the local guess is used when the cloud is unavailable.
   public var offlineThreshold: Double
 
-  /// Parameters used when no calibration file is present. The softmax settings were chosen by
-  /// hand on the `dev` fixtures; `intent calibrate` replaces slope and intercept with fitted ones.
+  /// Parameters used when no calibration file is present.
+  ///
+  /// The softmax settings were chosen by hand on the `dev` fixtures; `intent calibrate` replaces slope and intercept with fitted ones.
   public static let `default` = Calibration(
     method: "platt", slope: 1, intercept: 0, knots: nil, temperature: 1.0, nullScore: 2.0,
     localThreshold: 0.8, offlineThreshold: 0.5)
@@ -100,7 +101,9 @@ public struct Calibration: Sendable, Codable, Equatable {
       return "calibration '\(name)' is not a finite number"
     }
     guard temperature > 0 else { return "calibration 'temperature' must be positive" }
-    for (name, value) in [("local_threshold", localThreshold), ("offline_threshold", offlineThreshold)]
+    for (name, value) in [
+      ("local_threshold", localThreshold), ("offline_threshold", offlineThreshold),
+    ]
     where !(0...1).contains(value) {
       return "calibration '\(name)' must be between 0 and 1"
     }

@@ -20,7 +20,8 @@ public struct FilledSlot: Sendable, Equatable {
   public var note: String?
 
   /// Creates a filled slot.
-  public init(name: String, type: EntityType, value: SlotValue, source: String, note: String? = nil) {
+  public init(name: String, type: EntityType, value: SlotValue, source: String, note: String? = nil)
+  {
     self.name = name
     self.type = type
     self.value = value
@@ -94,7 +95,8 @@ public struct Evidence: Sendable, Equatable {
     case .pattern(let source): "pattern '\(source)'"
     case .entity(let type, let words, let slot, let note):
       "\(type) '\(words)' → slot '\(slot)'" + (note.map { " (\($0))" } ?? "")
-    case .missingSlot(let name, let isText): "required slot '\(name)' " + (isText ? "is empty" : "not found")
+    case .missingSlot(let name, let isText):
+      "required slot '\(name)' " + (isText ? "is empty" : "not found")
     case .coverage(let percent): "explains \(percent)% of the text"
     }
   }

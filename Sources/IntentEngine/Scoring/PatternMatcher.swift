@@ -144,13 +144,15 @@ struct PatternMatcher {
     switch elements[index] {
     case .literal(let literal):
       let edges = wordEdges(elements, index)
-      guard let end = matchLiteral(literal, at: position, checkStart: edges.start, checkEnd: edges.end)
+      guard
+        let end = matchLiteral(literal, at: position, checkStart: edges.start, checkEnd: edges.end)
       else { return false }
       return matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
     case .anyOf(let options):
       let edges = wordEdges(elements, index)
       for option in options {
-        if let end = matchLiteral(option, at: position, checkStart: edges.start, checkEnd: edges.end),
+        if let end = matchLiteral(
+          option, at: position, checkStart: edges.start, checkEnd: edges.end),
           matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
         {
           return true
@@ -166,7 +168,9 @@ struct PatternMatcher {
           entity.range.upperBound <= bounds.upperBound, !(absolute && relative[entityIndex])
         else { continue }
         stack.append(Binding(name: name, entity: entityIndex, range: entity.range))
-        if matchElements(elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps) {
+        if matchElements(
+          elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps)
+        {
           return true
         }
         stack.removeLast()
@@ -195,7 +199,9 @@ struct PatternMatcher {
           continue
         }
         stack.append(Binding(name: name, entity: nil, range: position..<end))
-        if matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps) { return true }
+        if matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps) {
+          return true
+        }
         stack.removeLast()
         end += 1
       }
@@ -203,8 +209,6 @@ struct PatternMatcher {
     }
   }
 
-  /// Matches a literal, ignoring spaces on both sides; Latin words must start and end on word
-  /// boundaries.
   /// Whether the element at `index` begins or ends a word of the pattern: words may not split a
   /// token of the utterance, but the parts of one word ("(叫|喊)我") may.
   private func wordEdges(_ elements: [Pattern.Element], _ index: Int) -> (start: Bool, end: Bool) {
@@ -218,6 +222,10 @@ struct PatternMatcher {
     return (isPlaceholder(index - 1), isPlaceholder(index + 1))
   }
 
+  /// Matches a literal, ignoring spaces on both sides; the end of the match, or nil.
+  ///
+  /// Latin words must start and end on word boundaries; `checkStart` and `checkEnd` also demand
+  /// token boundaries where the literal meets a placeholder.
   private func matchLiteral(
     _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool
   ) -> Int? {
@@ -237,7 +245,8 @@ struct PatternMatcher {
     if let last, Scorer.isASCIIWord(last), p < bounds.upperBound, Scorer.isASCIIWord(scalars[p]) {
       return nil
     }
-    if let first, Scorer.isASCIIWord(first), position > 0, Scorer.isASCIIWord(scalars[position - 1]) {
+    if let first, Scorer.isASCIIWord(first), position > 0, Scorer.isASCIIWord(scalars[position - 1])
+    {
       return nil
     }
     return p

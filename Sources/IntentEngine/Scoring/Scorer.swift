@@ -21,6 +21,7 @@ struct Analysis {
   /// Non-space scalars in the utterance.
   var contentLength: Int
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
+  ///
   /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
   var boundaries: [Bool]
   /// For each entity, whether it is a datetime given as an offset from now: one that contains a
@@ -148,10 +149,13 @@ struct Scorer {
     for scalar in scalars where scalar != " " { contentLength += 1 }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength, boundaries: boundaries,
+      conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
+      boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
-          && entities.contains { $0.type == .duration && entity.range.contains($0.range.lowerBound) }
+          && entities.contains {
+            $0.type == .duration && entity.range.contains($0.range.lowerBound)
+          }
       })
   }
 
@@ -173,7 +177,9 @@ struct Scorer {
     while start < touched.count {
       let intentIndex = Int(touched[start].target.intent)
       var end = start + 1
-      while end < touched.count, touched[end].target.intent == touched[start].target.intent { end += 1 }
+      while end < touched.count, touched[end].target.intent == touched[start].target.intent {
+        end += 1
+      }
       let group = Array(touched[start..<end])
       start = end
       if let candidate = score(intentIndex, group, analysis, matcher) {
@@ -283,7 +289,8 @@ struct Scorer {
         if spec.isRequired {
           missing.append(spec.name)
           score -= Self.missingSlotPenalty
-          evidence.append(.missingSlot(name: spec.name, isText: false, penalty: Self.missingSlotPenalty))
+          evidence.append(
+            .missingSlot(name: spec.name, isText: false, penalty: Self.missingSlotPenalty))
         }
         continue
       }
@@ -341,7 +348,9 @@ struct Scorer {
   }
 
   /// Puts a candidate's evidence and slots into words, for the result users see.
-  func explain(_ candidate: Candidate, in analysis: Analysis) -> (evidence: [Evidence], slots: [FilledSlot]) {
+  func explain(_ candidate: Candidate, in analysis: Analysis) -> (
+    evidence: [Evidence], slots: [FilledSlot]
+  ) {
     let intent = grammar.intents[candidate.intent]
     let lexicon = grammar.lexicon
     let evidence = candidate.evidence.map { record -> Evidence in
@@ -362,7 +371,8 @@ struct Scorer {
           contribution: -penalty)
       case .pattern(let index, let bonus):
         return Evidence(
-          kind: .pattern, wording: .pattern(source: intent.patterns[index].source), contribution: bonus)
+          kind: .pattern, wording: .pattern(source: intent.patterns[index].source),
+          contribution: bonus)
       case .entity(let index, let slot, let bonus):
         let entity = analysis.entities[index]
         return Evidence(
@@ -414,7 +424,8 @@ struct Scorer {
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
     let scalars = analysis.text.scalars
     var byStart = [[Int]](repeating: [], count: scalars.count)
-    for (index, entity) in analysis.entities.enumerated() where entity.range.lowerBound < scalars.count {
+    for (index, entity) in analysis.entities.enumerated()
+    where entity.range.lowerBound < scalars.count {
       byStart[entity.range.lowerBound].append(index)
     }
     for start in byStart.indices where byStart[start].count > 1 {
@@ -436,7 +447,9 @@ struct Scorer {
         lower = fillerEnds[lower]
         moved = true
       }
-      if let filler = analysis.fillers.first(where: { $0.upperBound == upper && $0.lowerBound >= lower }) {
+      if let filler = analysis.fillers.first(where: {
+        $0.upperBound == upper && $0.lowerBound >= lower
+      }) {
         upper = filler.lowerBound
         moved = true
       }
@@ -476,10 +489,14 @@ struct Scorer {
       while run.upperBound > run.lowerBound, analysis.text.scalars[run.upperBound - 1] == " " {
         run = run.lowerBound..<(run.upperBound - 1)
       }
-      if let edge = edges.first(where: { $0.lowerBound == run.lowerBound && $0.upperBound <= run.upperBound }) {
+      if let edge = edges.first(where: {
+        $0.lowerBound == run.lowerBound && $0.upperBound <= run.upperBound
+      }) {
         run = edge.upperBound..<run.upperBound
         moved = true
-      } else if let edge = edges.first(where: { $0.upperBound == run.upperBound && $0.lowerBound >= run.lowerBound }) {
+      } else if let edge = edges.first(where: {
+        $0.upperBound == run.upperBound && $0.lowerBound >= run.lowerBound
+      }) {
         run = run.lowerBound..<edge.lowerBound
         moved = true
       }

@@ -225,7 +225,8 @@ public struct GrammarCompiler: Sendable {
             GrammarExample(
               text: example.text, intent: IntentID(id), isCounterexample: example.isCounterexample,
               expectedSlots: example.expectedSlots,
-              location: "\(example.position.path):\(example.position.line):\(example.position.column)"
+              location:
+                "\(example.position.path):\(example.position.line):\(example.position.column)"
             ))
         }
       }
@@ -325,7 +326,9 @@ public struct GrammarCompiler: Sendable {
         if !current.isEmpty { words.append(current) }
         current = ""
       default:
-        if depth == 0, scalar.value >= 0x2E80 { current.unicodeScalars.append(scalar) } else {
+        if depth == 0, scalar.value >= 0x2E80 {
+          current.unicodeScalars.append(scalar)
+        } else {
           if !current.isEmpty { words.append(current) }
           current = ""
         }

@@ -19,14 +19,16 @@ struct Pattern: Sendable {
   var source: String
   /// Every flat sequence the pattern expands to.
   var sequences: [[Element]]
-  /// For each sequence and element, the scalars the element can start with, or nil when it can
-  /// start with anything (a placeholder, or a bracket that may be empty). Lets matching skip
-  /// positions without trying every option.
+  /// For each sequence and element, the scalars the element can start with.
+  ///
+  /// Nil when it can start with anything (a placeholder, or a bracket that may be empty). Lets
+  /// matching skip positions without trying every option.
   var firstScalars: [[[UInt32]?]]
 
-  /// For each sequence, what an utterance must contain for it to match: for every mandatory
-  /// word, the first scalars its options may start with. A cheap test rules most sequences out
-  /// before any matching.
+  /// For each sequence, what an utterance must contain for it to match.
+  ///
+  /// For every mandatory word, the first scalars its options may start with. A cheap test rules
+  /// most sequences out before any matching.
   var requirements: [[[UInt32]]]
 
   init(source: String, sequences: [[Element]]) {
@@ -168,7 +170,8 @@ struct PatternCompiler {
       switch node {
       case .choice(let options):
         for option in options {
-          if case .sequence(let parts) = option, parts.count == 1, case .literal(let text) = parts[0],
+          if case .sequence(let parts) = option, parts.count == 1,
+            case .literal(let text) = parts[0],
             normalize(text).allSatisfy({ $0 == " " })
           {
             report(0, .emptyAlternative(text))
@@ -327,9 +330,11 @@ extension Diagnostic.Message {
   }
   static func unknownSlotInPattern(_ name: String, suggestion: String?) -> Self {
     guard let suggestion else {
-      return "pattern names slot '\(name)', which the intent does not declare; add 'slot \(name): <type>'"
+      return
+        "pattern names slot '\(name)', which the intent does not declare; add 'slot \(name): <type>'"
     }
-    return "pattern names slot '\(name)', which the intent does not declare; did you mean '\(suggestion)'?"
+    return
+      "pattern names slot '\(name)', which the intent does not declare; did you mean '\(suggestion)'?"
   }
   static func patternTooLarge(limit: Int) -> Self {
     "pattern expands to more than \(limit) alternatives; split it into several 'pattern:' lines"

@@ -26,10 +26,14 @@ struct GrammarLine: Sendable {
     while lineStart < scalars.endIndex || (number == 0 && scalars.isEmpty) {
       number += 1
       var lineEnd = lineStart
-      while lineEnd < scalars.endIndex, scalars[lineEnd] != "\n" { lineEnd = scalars.index(after: lineEnd) }
+      while lineEnd < scalars.endIndex, scalars[lineEnd] != "\n" {
+        lineEnd = scalars.index(after: lineEnd)
+      }
       defer { lineStart = lineEnd < scalars.endIndex ? scalars.index(after: lineEnd) : lineEnd }
       var start = lineStart
-      if number == 1, start < lineEnd, scalars[start] == "\u{FEFF}" { start = scalars.index(after: start) }
+      if number == 1, start < lineEnd, scalars[start] == "\u{FEFF}" {
+        start = scalars.index(after: start)
+      }
       var indent = 0
       var column = 1
       while start < lineEnd, scalars[start] == " " || scalars[start] == "\t" {

@@ -128,7 +128,8 @@ struct GrammarParser {
       if name.isEmpty { report(at: line, header.startIndex, .missingGroupName) }
       let parsed = parseOptions(line, options, allowed: ["weight", "required"])
       let group = KeywordGroupSyntax(
-        name: String(name), weight: parsed.weight ?? 1, isRequired: parsed.flags.contains("required"),
+        name: String(name), weight: parsed.weight ?? 1,
+        isRequired: parsed.flags.contains("required"),
         position: position(line, name.isEmpty ? header.startIndex : name.startIndex),
         items: allItems(from: colon))
       if group.items.isEmpty { report(at: line, colon, .emptyItems("keywords")) }
@@ -144,7 +145,8 @@ struct GrammarParser {
     case "pattern":
       rejectContinuation()
       guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
-      intent?.patterns.append(PatternSyntax(source: String(value), position: position(line, value.startIndex)))
+      intent?.patterns.append(
+        PatternSyntax(source: String(value), position: position(line, value.startIndex)))
     case "example", "not":
       rejectContinuation()
       guard let value = value(afterColonIn: line, rest, directive: directive) else { break }
@@ -205,7 +207,9 @@ struct GrammarParser {
       for assignment in value[arrow.upperBound...].split(separator: ",") {
         let parts = assignment.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, !parts[0].trimmingSpaces.isEmpty else {
-          report(at: line, assignment.startIndex, .invalidSlotAssignment(String(assignment.trimmingSpaces)))
+          report(
+            at: line, assignment.startIndex,
+            .invalidSlotAssignment(String(assignment.trimmingSpaces)))
           continue
         }
         slots.append((String(parts[0].trimmingSpaces), String(parts[1].trimmingSpaces)))
@@ -444,7 +448,8 @@ extension Diagnostic.Message {
     }
     return "unknown directive '\(word)'; did you mean '\(suggestion)'?"
   }
-  static let expectedOptions: Self = "expected options in parentheses, such as '(weight 2, required)'"
+  static let expectedOptions: Self =
+    "expected options in parentheses, such as '(weight 2, required)'"
   static func unknownOption(_ name: String, suggestion: String?) -> Self {
     guard let suggestion else { return "unknown option '\(name)'" }
     return "unknown option '\(name)'; did you mean '\(suggestion)'?"

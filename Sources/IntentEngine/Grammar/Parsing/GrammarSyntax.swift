@@ -51,7 +51,7 @@ struct IntentSyntax: Sendable {
   var examples: [ExampleSyntax] = []
 }
 
-/// `slot duration: duration required`
+/// A slot declaration, such as `slot duration: duration required`.
 struct SlotSyntax: Sendable {
   var name: String
   var type: String
@@ -62,7 +62,7 @@ struct SlotSyntax: Sendable {
   var typePosition: SourcePosition
 }
 
-/// `keywords trigger (weight 2, required): 倒计时, 计时器`
+/// A keyword group, such as `keywords trigger (weight 2, required): 倒计时, 计时器`.
 struct KeywordGroupSyntax: Sendable {
   var name: String
   var weight: Double
@@ -78,7 +78,7 @@ struct ExcludeSyntax: Sendable {
   var items: [GrammarItem]
 }
 
-/// `pattern: {duration} [以]后 (提醒|叫)我`
+/// A sentence pattern, such as `pattern: {duration} [以]后 (提醒|叫)我`.
 struct PatternSyntax: Sendable {
   var source: String
   var position: SourcePosition
