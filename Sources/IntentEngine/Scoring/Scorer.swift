@@ -229,14 +229,6 @@ struct Scorer {
       return nil
     }
     guard groupHit.contains(true) else { return nil }
-    // Weak groups (question words, possessives) add to evidence but are not enough on their own.
-    let keywordWeight = intent.groups.indices.reduce(0.0) {
-      $0 + (groupHit[$1] ? intent.groups[$1].weight : 0)
-    }
-    if keywordWeight < Self.strongEvidenceWeight {
-      score -= Self.weakEvidencePenalty
-      evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
-    }
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
     let vetoed = excludeHits.contains { intent.excludes[$0.index] == nil }
@@ -251,7 +243,9 @@ struct Scorer {
         break
       }
     }
-    let payload = patternMatch?.captureRanges ?? []
+    // Free text that opens the sentence is its head, not a payload: its excludes count in full
+    // ("how many items are on my grocery list").
+    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > matcher.bounds.lowerBound }
     var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
     for (hit, index) in excludeHits {
       let inPayload = payload.contains { $0.contains(hit.range.lowerBound) }
@@ -268,6 +262,16 @@ struct Scorer {
       evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
     if vetoed, patternMatch == nil { return nil }
+    // Weak groups (question words, possessives) add to evidence but are not enough on their own,
+    // unless the whole sentence has a known shape.
+    let keywordWeight = intent.groups.indices.reduce(0.0) {
+      $0 + (groupHit[$1] ? intent.groups[$1].weight : 0)
+    }
+    if keywordWeight < Self.strongEvidenceWeight, patternMatch == nil {
+      score -= Self.weakEvidencePenalty
+      evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
+    }
+
     if let patternMatch {
       let bonus = patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
       score += bonus
