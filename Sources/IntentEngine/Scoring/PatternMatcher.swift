@@ -23,7 +23,7 @@ struct PatternMatcher {
     while end > 0, scalars[end - 1] == " " { end -= 1 }
     return max(end, bounds.upperBound)
   }
-  /// A 256-bit sketch of the scalars in the utterance (by their low byte), for quick rejection.
+  /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection.
   let present: [UInt64]
 
   init(
@@ -37,10 +37,15 @@ struct PatternMatcher {
     self.fillerEnds = fillerEnds
     self.boundaries = boundaries
     self.bounds = bounds
-    var present = [UInt64](repeating: 0, count: 4)
-    for scalar in scalars[bounds] {
-      let low = Int(scalar.value & 255)
-      present[low >> 6] |= 1 << UInt64(low & 63)
+    // Pairs of neighbouring non-space scalars, spaces skipped, as Pattern.openingPair keys them.
+    var present = [UInt64](repeating: 0, count: 16)
+    var previous: UInt32?
+    for scalar in scalars[bounds] where scalar != " " {
+      if let previous {
+        let key = Int(Pattern.pairKey(previous, scalar.value))
+        present[key >> 6] |= 1 << UInt64(key & 63)
+      }
+      previous = scalar.value
     }
     self.present = present
   }
@@ -98,7 +103,7 @@ struct PatternMatcher {
   /// Whether the utterance has, for every requirement, a scalar one of its options starts with.
   private func mayContain(_ requirements: [[UInt32]]) -> Bool {
     requirements.allSatisfy { options in
-      options.contains { present[Int($0 & 255) >> 6] & (1 << ($0 & 63)) != 0 }
+      options.contains { present[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
     }
   }
 

@@ -27,17 +27,48 @@ struct Pattern: Sendable {
 
   /// For each sequence, what an utterance must contain for it to match.
   ///
-  /// For every mandatory word, the first scalars its options may start with. A cheap test rules
-  /// most sequences out before any matching.
+  /// For every mandatory word, the keys of the scalar pairs its options may open with (see
+  /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
   var requirements: [[[UInt32]]]
 
   init(source: String, sequences: [[Element]]) {
     self.source = source
     self.sequences = sequences
     self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
-    self.requirements = firstScalars.map { firsts in
-      firsts.compactMap { $0 }
+    self.requirements = sequences.map { elements in
+      elements.compactMap { element -> [UInt32]? in
+        switch element {
+        case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
+        case .anyOf(let options):
+          var keys = Set<UInt32>()
+          for option in options {
+            guard let key = Self.openingPair(option) else { return nil }
+            keys.insert(key)
+          }
+          return keys.sorted()
+        case .slot, .capture: return nil
+        }
+      }
     }
+  }
+
+  /// A 10-bit key of a word's first two non-space scalars, or nil for a one-scalar word.
+  static func openingPair(_ scalars: [Unicode.Scalar]) -> UInt32? {
+    var first: UInt32?
+    for scalar in scalars where scalar != " " {
+      guard let a = first else {
+        first = scalar.value
+        continue
+      }
+      return pairKey(a, scalar.value)
+    }
+    return nil
+  }
+
+  /// Hashes two scalar values into 10 bits.
+  @inline(__always)
+  static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    (((a &* 31) &+ b) &* 2_654_435_761) >> 22
   }
 
   private static func firstScalars(of element: Element) -> [UInt32]? {
