@@ -5,6 +5,22 @@ public enum EntityType: String, Sendable, CaseIterable, Codable {
   case number, duration, datetime, date, location, text, metric, period
 }
 
+extension EntityType {
+  /// The type's place in declaration order, which breaks ties when entities are sorted.
+  var rank: Int {
+    switch self {
+    case .number: 0
+    case .duration: 1
+    case .datetime: 2
+    case .date: 3
+    case .location: 4
+    case .text: 5
+    case .metric: 6
+    case .period: 7
+    }
+  }
+}
+
 /// A value found in an utterance, with the normalised scalars it was read from.
 public struct Entity: Sendable, Equatable {
   /// What kind of value this is.

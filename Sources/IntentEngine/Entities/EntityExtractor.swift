@@ -46,10 +46,9 @@ public struct EntityExtractor: Sendable {
     }
     locationEntities(in: text, into: &entities)
     // Ties (今晚 is a datetime and a period) break by type, so the order never varies.
-    let rank = Dictionary(uniqueKeysWithValues: EntityType.allCases.enumerated().map { ($1, $0) })
     entities.sort {
-      ($0.range.lowerBound, $0.range.upperBound, rank[$0.type] ?? 0)
-        < ($1.range.lowerBound, $1.range.upperBound, rank[$1.type] ?? 0)
+      ($0.range.lowerBound, $0.range.upperBound, $0.type.rank)
+        < ($1.range.lowerBound, $1.range.upperBound, $1.type.rank)
     }
     return entities
   }
