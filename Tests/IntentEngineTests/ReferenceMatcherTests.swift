@@ -8,27 +8,35 @@ import TestSupport
 struct ReferenceMatcherTests {
   static let engine: Engine? = try? Engine.load()
 
-  /// Every (start, end, entry) the naive scan finds at the same word starts the engine uses.
+  /// Every (start, end, entry) a naive scan of every lexicon word finds under the same rules: from a
+  /// token's start to any boundary or inside the token; a suffix of a CJK lexicon token; from a
+  /// word start inside a multi-word token to a boundary.
   static func naiveHits(_ analysis: Analysis, grammar: CompiledGrammar) -> Set<[Int]> {
     let scalars = analysis.text.scalars
-    var starts = Set(analysis.tokens.filter { $0.kind != .symbol }.map(\.range.lowerBound))
-    for i in scalars.indices where i > 0 && scalars[i - 1] == " " && scalars[i] != " " {
-      starts.insert(i)
-    }
+    func isWord(_ s: Unicode.Scalar) -> Bool { Scorer.isASCIIWord(s) }
     var found = Set<[Int]>()
     for entry in 0..<grammar.lexicon.count where entry < grammar.targets.count {
       guard !grammar.targets[entry].isEmpty else { continue }
       let word = Array(grammar.lexicon.word(Int32(entry)).unicodeScalars)
-      for start in starts where start + word.count <= scalars.count {
-        guard Array(scalars[start..<(start + word.count)]) == word else { continue }
-        let end = start + word.count
-        guard analysis.boundaries[end] else { continue }
-        if end < scalars.count, Scorer.isASCIIWord(scalars[end - 1]),
-          Scorer.isASCIIWord(scalars[end])
-        {
-          continue
+      for token in analysis.tokens where token.kind != .symbol {
+        let lower = token.range.lowerBound
+        let upper = token.range.upperBound
+        for start in lower..<upper {
+          let end = start + word.count
+          guard end <= scalars.count, Array(scalars[start..<end]) == word else { continue }
+          let latinTail = end < scalars.count && isWord(scalars[end - 1]) && isWord(scalars[end])
+          if start == lower {
+            if (analysis.boundaries[end] || end < upper) && !latinTail {
+              found.insert([start, end, entry])
+            }
+          } else if token.kind == .lexicon, scalars[start] != " " {
+            if scalars[start - 1] == " " {
+              if analysis.boundaries[end] && !latinTail { found.insert([start, end, entry]) }
+            } else if !isWord(scalars[start]), end == upper {
+              found.insert([start, end, entry])
+            }
+          }
         }
-        found.insert([start, end, entry])
       }
     }
     return found

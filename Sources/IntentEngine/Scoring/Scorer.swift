@@ -98,18 +98,6 @@ struct Scorer {
     var conjunctions: [Range<Int>] = []
     var functionWords: [Range<Int>] = []
     let scalars = text.scalars
-    // Words may start where a token starts, and also at each word inside a multi-word
-    // lexicon token ("turn off" must not hide "off").
-    var starts: [Int] = []
-    starts.reserveCapacity(tokens.count)
-    for token in tokens where token.kind != .symbol {
-      starts.append(token.range.lowerBound)
-      guard token.kind == .lexicon, token.range.count > 2 else { continue }
-      for i in (token.range.lowerBound + 1)..<token.range.upperBound
-      where scalars[i - 1] == " " && scalars[i] != " " {
-        starts.append(i)
-      }
-    }
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
     boundaries[scalars.count] = true
@@ -125,18 +113,46 @@ struct Scorer {
       boundaries[i] = true
       boundaries[i + 1] = true
     }
-    for start in starts {
-      for (end, entry) in grammar.lexicon.matches(in: scalars, from: start) where boundaries[end] {
+    func record(_ range: Range<Int>, _ entry: Int32) {
+      let role = grammar.roles[Int(entry)]
+      if role.isEmpty { return }
+      if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
+      if role.contains(.filler) { fillers.append(range) }
+      if role.contains(.conjunction) { conjunctions.append(range) }
+      if role.contains(.functionWord) { functionWords.append(range) }
+    }
+    // A word matches from a token's start to any boundary; inside one CJK lexicon token it may
+    // also be the token's prefix or suffix ("计时" in "别计时", "备忘" in "备忘一下"), but it never
+    // straddles two tokens ("天气" is not in "今天|气温"). Multi-word Latin tokens expose each of
+    // their words ("turn off" does not hide "off").
+    for token in tokens where token.kind != .symbol {
+      let lower = token.range.lowerBound
+      let upper = token.range.upperBound
+      for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
+      where boundaries[end] || end < upper {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
           continue
         }
-        let role = grammar.roles[Int(entry)]
-        if role.isEmpty { continue }
-        if role.contains(.keyword) { hits.append(KeywordHit(range: start..<end, entry: entry)) }
-        if role.contains(.filler) { fillers.append(start..<end) }
-        if role.contains(.conjunction) { conjunctions.append(start..<end) }
-        if role.contains(.functionWord) { functionWords.append(start..<end) }
+        record(lower..<end, entry)
+      }
+      guard token.kind == .lexicon, token.range.count > 1 else { continue }
+      for i in (lower + 1)..<upper where scalars[i] != " " {
+        let startsWord = scalars[i - 1] == " "
+        if startsWord {
+          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where boundaries[end] {
+            if end < scalars.count, Self.isASCIIWord(scalars[end - 1]),
+              Self.isASCIIWord(scalars[end])
+            {
+              continue
+            }
+            record(i..<end, entry)
+          }
+        } else if !Self.isASCIIWord(scalars[i]) {
+          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
+            record(i..<end, entry)
+          }
+        }
       }
     }
     // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
@@ -245,7 +261,9 @@ struct Scorer {
     }
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list").
-    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > matcher.bounds.lowerBound }
+    let payload = (patternMatch?.captureRanges ?? []).filter {
+      $0.lowerBound > matcher.bounds.lowerBound
+    }
     var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
     for (hit, index) in excludeHits {
       let inPayload = payload.contains { $0.contains(hit.range.lowerBound) }
