@@ -26,13 +26,13 @@ struct ReferenceMatcherTests {
           guard end <= scalars.count, Array(scalars[start..<end]) == word else { continue }
           let latinTail = end < scalars.count && isWord(scalars[end - 1]) && isWord(scalars[end])
           if start == lower {
-            if (analysis.boundaries[end] || end < upper) && !latinTail {
+            if (analysis.boundaries[end] || (end < upper && word.count >= 2)) && !latinTail {
               found.insert([start, end, entry])
             }
           } else if token.kind == .lexicon, scalars[start] != " " {
             if scalars[start - 1] == " " {
               if analysis.boundaries[end] && !latinTail { found.insert([start, end, entry]) }
-            } else if !isWord(scalars[start]), end == upper {
+            } else if !isWord(scalars[start]), end == upper, word.count >= 2 {
               found.insert([start, end, entry])
             }
           }

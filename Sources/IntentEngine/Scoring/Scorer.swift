@@ -39,6 +39,10 @@ struct Candidate {
   var evidence: [EvidenceRecord]
   var slots: [SlotFill]
   var missingSlots: [String]
+  /// Free text a pattern captured for this intent (the note of a memo, the task of a reminder).
+  var captures: [Range<Int>] = []
+  /// Where this intent's keywords were found.
+  var keywordRanges: [Range<Int>] = []
 }
 
 /// One piece of evidence, before it is put into words.
@@ -50,6 +54,7 @@ enum EvidenceRecord {
   case entity(index: Int, slot: String, bonus: Double)
   case missingSlot(name: String, isText: Bool, penalty: Double)
   case coverage(share: Double, score: Double)
+  case insidePayload(of: Int, penalty: Double)
 }
 
 /// How a slot was filled, before the value is rendered.
@@ -79,6 +84,8 @@ struct Scorer {
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
   static let coverageWeight = 10.0
+  /// Penalty for an intent whose keywords all lie inside another intent's captured free text.
+  static let insidePayloadPenalty = 3.0
   /// Share of an exclude's penalty that applies when the word sits inside the free text.
   static let payloadExcludeShare = 0.5
   /// Penalty for a veto word inside the free text, where it may be the user's own words
@@ -121,15 +128,15 @@ struct Scorer {
       if role.contains(.conjunction) { conjunctions.append(range) }
       if role.contains(.functionWord) { functionWords.append(range) }
     }
-    // A word matches from a token's start to any boundary; inside one CJK lexicon token it may
-    // also be the token's prefix or suffix ("计时" in "别计时", "备忘" in "备忘一下"), but it never
-    // straddles two tokens ("天气" is not in "今天|气温"). Multi-word Latin tokens expose each of
+    // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
+    // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
+    // "备忘一下"), but a word never straddles two tokens ("天气" is not in "今天|气温"). Multi-word Latin tokens expose each of
     // their words ("turn off" does not hide "off").
     for token in tokens where token.kind != .symbol {
       let lower = token.range.lowerBound
       let upper = token.range.upperBound
       for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
-      where boundaries[end] || end < upper {
+      where boundaries[end] || (end < upper && end - lower >= 2) {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
           continue
@@ -148,7 +155,7 @@ struct Scorer {
             }
             record(i..<end, entry)
           }
-        } else if !Self.isASCIIWord(scalars[i]) {
+        } else if !Self.isASCIIWord(scalars[i]), upper - i >= 2 {
           for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
             record(i..<end, entry)
           }
@@ -200,6 +207,25 @@ struct Scorer {
       start = end
       if let candidate = score(intentIndex, group, analysis, matcher) {
         result.append(candidate)
+      }
+    }
+    // Keywords that all sit inside another intent's captured text are that text, not a command
+    // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
+    if result.count > 1 {
+      let captured = result.map(\.captures)
+      for index in result.indices where !result[index].keywordRanges.isEmpty {
+        for (other, ranges) in captured.enumerated() where other != index && !ranges.isEmpty {
+          let inside = result[index].keywordRanges.allSatisfy { keyword in
+            ranges.contains {
+              $0.lowerBound <= keyword.lowerBound && keyword.upperBound <= $0.upperBound
+            }
+          }
+          guard inside else { continue }
+          result[index].score -= Self.insidePayloadPenalty
+          result[index].evidence.append(
+            .insidePayload(of: result[other].intent, penalty: Self.insidePayloadPenalty))
+          break
+        }
       }
     }
     result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
@@ -366,7 +392,9 @@ struct Scorer {
     score += coverageScore
     evidence.append(.coverage(share: coverage, score: coverageScore))
     return Candidate(
-      intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing)
+      intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing,
+      captures: patternMatch?.captureRanges ?? [],
+      keywordRanges: hits.compactMap { $0.target.kind == .group ? $0.hit.range : nil })
   }
 
   /// Puts a candidate's evidence and slots into words, for the result users see.
@@ -411,6 +439,11 @@ struct Scorer {
         return Evidence(
           kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
           contribution: score)
+      case .insidePayload(let other, let penalty):
+        return Evidence(
+          kind: .exclude,
+          detail: "keywords are inside the text of '\(grammar.intents[other].spec.id)'",
+          contribution: -penalty)
       }
     }
     let slots = candidate.slots.map { fill -> FilledSlot in
