@@ -15,6 +15,9 @@ struct PatternMatcher {
   let fillerEnds: [Int]
   /// Where words may start and end: literals never split a token.
   let boundaries: [Bool]
+  /// For each offset, how many content scalars (not spaces, fillers or function words) precede
+  /// it: free text must hold at least one ("set a timer" has no payload in "set a").
+  let contentBefore: [Int32]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
   /// The end of the text without trailing spaces; a final free-text part runs to it.
@@ -23,13 +26,25 @@ struct PatternMatcher {
     while end > 0, scalars[end - 1] == " " { end -= 1 }
     return max(end, bounds.upperBound)
   }
+  /// Where a clause after context may begin: after each space inside the bounds, at most the
+  /// last eight (punctuation becomes a space when text is normalised).
+  var clauseStarts: [Int] {
+    var starts: [Int] = []
+    var i = bounds.upperBound - 1
+    while i > bounds.lowerBound, starts.count < 8 {
+      if scalars[i - 1] == " ", scalars[i] != " " { starts.append(i) }
+      i -= 1
+    }
+    return starts.reversed()
+  }
   /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection.
   let present: [UInt64]
 
   init(
     scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entitiesByStart: [[Int]],
-    fillerEnds: [Int], boundaries: [Bool], bounds: Range<Int>
+    fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>
   ) {
+    self.contentBefore = contentBefore
     self.scalars = scalars
     self.entities = entities
     self.relative = relative
@@ -83,17 +98,18 @@ struct PatternMatcher {
     var captureRanges: [Range<Int>] { bindings.filter { $0.entity == nil }.map(\.range) }
   }
 
-  /// The first expansion of `pattern` that covers the whole utterance.
-  func match(_ pattern: Pattern) -> Match? {
+  /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
+  func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
     var stack: [Binding] = []
+    let origin = start ?? bounds.lowerBound
     for (index, (sequence, firsts)) in zip(pattern.sequences, pattern.firstScalars).enumerated() {
       guard mayContain(pattern.requirements[index]) else { continue }
-      if let first = firsts.first, let set = first, !canStart(set, at: bounds.lowerBound) {
+      if let first = firsts.first, let set = first, !canStart(set, at: origin) {
         continue
       }
       var steps = 0
       stack.removeAll(keepingCapacity: true)
-      if matchElements(sequence, firsts, 0, at: bounds.lowerBound, stack: &stack, steps: &steps) {
+      if matchElements(sequence, firsts, 0, at: origin, stack: &stack, steps: &steps) {
         return Match(bindings: stack)
       }
     }
@@ -187,7 +203,11 @@ struct PatternMatcher {
       // not start with politeness ("记一下哈 …"), and a final one runs to the end of the text, where
       // the payload's own trimming decides what is a particle.
       var start = position
-      while start < bounds.upperBound, fillerEnds[start] > start {
+      // Only a filler set apart by a space is politeness ("记一下哈 妈妈…"); one glued to the
+      // next word is part of the payload ("那家火锅店").
+      while start < bounds.upperBound, fillerEnds[start] > start,
+        fillerEnds[start] >= scalars.count || scalars[fillerEnds[start]] == " "
+      {
         start = skipSpaces(fillerEnds[start])
       }
       guard start < bounds.upperBound, boundaries[start] else { return false }
@@ -199,7 +219,9 @@ struct PatternMatcher {
       while end <= limit {
         steps += 1
         if steps > Self.stepBudget { return false }
-        if !boundaries[end] || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false) {
+        if !boundaries[end] || contentBefore[end] == contentBefore[position]
+          || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false)
+        {
           end += 1
           continue
         }

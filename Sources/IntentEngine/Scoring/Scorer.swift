@@ -285,9 +285,25 @@ struct Scorer {
         break
       }
     }
+    // Context before the command ("我老是忘，周五下午三点提醒我交水电费", "I always forget lunch,
+    // so please remind me at noon to eat"): a pattern may match the last clause only. It then
+    // pins the slots, but is no evidence: the score is what it would be without it.
+    var tailStart: Int?
+    if patternMatch == nil, intent.hasTextSlot {
+      for start in matcher.clauseStarts where patternMatch == nil {
+        for (index, pattern) in intent.patterns.enumerated() {
+          if let match = matcher.match(pattern, from: start) {
+            patternMatch = match
+            patternIndex = index
+            tailStart = start
+            break
+          }
+        }
+      }
+    }
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list").
-    let payload = (patternMatch?.captureRanges ?? []).filter {
+    let payload = (tailStart == nil ? patternMatch?.captureRanges ?? [] : []).filter {
       $0.lowerBound > matcher.bounds.lowerBound
     }
     var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
@@ -305,7 +321,7 @@ struct Scorer {
       score -= penalty
       evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
-    if vetoed, patternMatch == nil { return nil }
+    if vetoed, patternMatch == nil || tailStart != nil { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own,
     // unless the whole sentence has a known shape.
     let keywordWeight = intent.groups.indices.reduce(0.0) {
@@ -316,7 +332,7 @@ struct Scorer {
       evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
     }
 
-    if let patternMatch {
+    if let patternMatch, tailStart == nil {
       let bonus = patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
       score += bonus
       evidence.append(.pattern(index: patternIndex, bonus: bonus))
@@ -353,7 +369,7 @@ struct Scorer {
     // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
     // the evidence leaves unexplained, and counts as partly explained.
     var explainedLength = Self.unionLength(explained + coverageOnly, in: analysis.text.scalars)
-    if patternMatch != nil { explainedLength = analysis.contentLength }
+    if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
     if let textSlot {
       var payload: (text: String, range: Range<Int>)?
       if let patternMatch {
@@ -361,6 +377,10 @@ struct Scorer {
           payload = PayloadText.payload(
             in: analysis.text,
             removing: [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count])
+        }
+        if tailStart != nil, payload != nil {
+          let residual = analysis.contentLength - explainedLength
+          explainedLength += Int(Double(residual) * Self.payloadCredit)
         }
       } else if let run = Self.longestResidual(
         analysis, removing: explained.filter { range in !analysis.fillers.contains(range) })
@@ -509,14 +529,23 @@ struct Scorer {
         moved = true
       }
     }
+    var noise = [Bool](repeating: false, count: scalars.count)
+    for range in analysis.fillers + analysis.functionWords {
+      for i in range where i < noise.count { noise[i] = true }
+    }
+    var contentBefore = [Int32](repeating: 0, count: scalars.count + 1)
+    for i in 0..<scalars.count {
+      contentBefore[i + 1] = contentBefore[i] + (noise[i] || scalars[i] == " " ? 0 : 1)
+    }
     return PatternMatcher(
       scalars: scalars, entities: analysis.entities, relative: analysis.relative,
       entitiesByStart: byStart,
-      fillerEnds: fillerEnds, boundaries: analysis.boundaries, bounds: lower..<max(lower, upper))
+      fillerEnds: fillerEnds, boundaries: analysis.boundaries, contentBefore: contentBefore,
+      bounds: lower..<max(lower, upper))
   }
 
-  /// The longest stretch of text outside `removed`, with fillers and function words trimmed off
-  /// its ends.
+  /// The longest stretch of text outside `removed`, with fillers and conjunctions trimmed off its
+  /// ends (function words stay: "要交的材料" keeps its "要").
   static func longestResidual(_ analysis: Analysis, removing removed: [Range<Int>]) -> Range<Int>? {
     let count = analysis.text.scalars.count
     var cut = [Bool](repeating: false, count: count)
@@ -534,7 +563,7 @@ struct Scorer {
       start = nil
     }
     guard var run = best else { return nil }
-    let edges = analysis.fillers + analysis.functionWords + analysis.conjunctions
+    let edges = analysis.fillers + analysis.conjunctions
     var moved = true
     while moved, !run.isEmpty {
       moved = false
