@@ -1,0 +1,69 @@
+import Foundation
+import IntentEngine
+import Testing
+
+/// Behaviours of the built-in grammars that users rely on, each pinned by one sentence.
+struct EngineBehaviourTests {
+  static let engine: Engine? = try? Engine.load()
+  static let context = ParseContext(
+    now: Date(timeIntervalSince1970: 1_796_000_400),  // 2026-11-30T09:00:00+08:00
+    timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var text: String
+    var intent: IntentID?
+    var slots: [String: String] = [:]
+    var local = true
+    var testDescription: String { "\(text) → \(intent.map { "\($0)" } ?? "none")" }
+  }
+
+  static let cases: [Case] = [
+    // A duration with 后 is a timer, never a reminder: reminder times are absolute.
+    Case(text: "三分钟后提醒我关火", intent: "timer.start", slots: ["duration": "180", "text": "关火"]),
+    Case(
+      text: "in 10 minutes remind me to stretch", intent: "timer.start", slots: ["duration": "600"]),
+    // A keyword may be the suffix of one token ("计时" in "别计时").
+    Case(text: "别计时了", intent: "timer.cancel"),
+    // A word never straddles two tokens: 今天|气温 holds no 天气, yet it is about weather.
+    Case(text: "今天气温多少", intent: "weather.query", slots: ["date": "2026-11-30"]),
+    // Words inside a note are the note: this is not a weather question.
+    Case(text: "记一下 明天下雨要记得带伞", intent: "memo.create", slots: ["text": "明天下雨要记得带伞"]),
+    // Context before the command does not end up in the payload.
+    Case(
+      text: "我老是忘 周五下午三点提醒我交水电费", intent: "reminder.create",
+      slots: ["datetime": "2026-12-04T15:00:00+08:00", "text": "交水电费"]),
+    // Free text needs a content word: "set a" is not what the timer is for.
+    Case(text: "set a timer for 20 minutes", intent: "timer.start", slots: ["duration": "1200"]),
+    // Talking about reminders is not creating one.
+    Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
+    Case(text: "is my alarm on for tomorrow", intent: nil, local: false),
+    // Someone else's data is not the user's.
+    Case(text: "我老公今天走了多少步", intent: nil, local: false),
+    // A statement is not a query.
+    Case(text: "the weather is lovely today", intent: nil, local: false),
+  ]
+
+  @Test(arguments: cases)
+  func routesAsUsersExpect(_ c: Case) throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse(c.text, context: Self.context)
+    if c.local {
+      #expect(result.intent == c.intent)
+      #expect(result.route == .local, "\(result.explanation.map(\.detail))")
+      for (name, expected) in c.slots {
+        let value = result.slot(name)
+        #expect((value?.stringValue ?? value?.jsonText) == expected, "slot \(name)")
+      }
+    } else {
+      #expect(
+        result.route == .fallback || result.intent == nil, "\(result.explanation.map(\.detail))")
+    }
+  }
+
+  @Test func explanationSaysWhyAnIntentLost() throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse("记一下 明天下雨要记得带伞", context: Self.context)
+    #expect(result.alternatives.contains { $0.intent == "weather.query" })
+    #expect(result.explanation.contains { $0.kind == .pattern })
+  }
+}
