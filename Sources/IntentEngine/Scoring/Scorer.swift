@@ -194,6 +194,7 @@ struct Scorer {
         < ($1.target.intent, $1.hit.range.lowerBound, $1.hit.range.upperBound)
     }
     var result: [Candidate] = []
+    var hitsByCandidate: [[(hit: KeywordHit, target: KeywordTarget)]] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
     var start = 0
@@ -207,6 +208,7 @@ struct Scorer {
       start = end
       if let candidate = score(intentIndex, group, analysis, matcher) {
         result.append(candidate)
+        hitsByCandidate.append(group)
       }
     }
     // Keywords that all sit inside another intent's captured text are that text, not a command
@@ -228,13 +230,25 @@ struct Scorer {
         }
       }
     }
-    result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
+    let order = result.indices.sorted {
+      (result[$0].score, result[$1].intent) > (result[$1].score, result[$0].intent)
+    }
+    result = order.map { result[$0] }
+    // The winner without a full pattern may still have one for its last clause, after context;
+    // that only pins its slots, so it is looked for once, for the winner alone.
+    if let best = result.first, grammar.intents[best.intent].hasTextSlot,
+      !best.evidence.contains(where: { if case .pattern = $0 { true } else { false } }),
+      let refined = score(best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
+    {
+      result[0].slots = refined.slots
+      result[0].missingSlots = refined.missingSlots
+    }
     return result
   }
 
   private func score(
     _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
-    _ matcher: PatternMatcher
+    _ matcher: PatternMatcher, allowTail: Bool = false
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
     var evidence: [EvidenceRecord] = []
@@ -289,7 +303,7 @@ struct Scorer {
     // so please remind me at noon to eat"): a pattern may match the last clause only. It then
     // pins the slots, but is no evidence: the score is what it would be without it.
     var tailStart: Int?
-    if patternMatch == nil, intent.hasTextSlot {
+    if allowTail, patternMatch == nil, intent.hasTextSlot {
       for start in matcher.clauseStarts where patternMatch == nil {
         for (index, pattern) in intent.patterns.enumerated() {
           if let match = matcher.match(pattern, from: start) {
