@@ -9,8 +9,8 @@ struct PatternMatcher {
   let entities: [Entity]
   /// For each entity, whether it is a time given as an offset from now ("十分钟后").
   let relative: [Bool]
-  /// Entity indexes by start offset, longest first; empty for offsets where none starts.
-  let entitiesByStart: [[Int]]
+  /// Entity indexes ordered by start offset, then longest first.
+  let entityOrder: [Int]
   /// For each offset, the end of the longest filler word starting there, or -1.
   let fillerEnds: [Int]
   /// Where words may start and end: literals never split a token.
@@ -41,14 +41,14 @@ struct PatternMatcher {
   let present: [UInt64]
 
   init(
-    scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entitiesByStart: [[Int]],
+    scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entityOrder: [Int],
     fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>
   ) {
     self.contentBefore = contentBefore
     self.scalars = scalars
     self.entities = entities
     self.relative = relative
-    self.entitiesByStart = entitiesByStart
+    self.entityOrder = entityOrder
     self.fillerEnds = fillerEnds
     self.boundaries = boundaries
     self.bounds = bounds
@@ -102,8 +102,10 @@ struct PatternMatcher {
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
     var stack: [Binding] = []
     let origin = start ?? bounds.lowerBound
-    for (index, (sequence, firsts)) in zip(pattern.sequences, pattern.firstScalars).enumerated() {
+    for index in pattern.sequences.indices {
       guard mayContain(pattern.requirements[index]) else { continue }
+      let sequence = pattern.sequences[index]
+      let firsts = pattern.firstScalars[index]
       if let first = firsts.first, let set = first, !canStart(set, at: origin) {
         continue
       }
@@ -183,7 +185,7 @@ struct PatternMatcher {
       return false
     case .slot(let name, let type, let absolute):
       guard position < bounds.upperBound else { return false }
-      for entityIndex in entitiesByStart[position] {
+      for entityIndex in entityOrder where entities[entityIndex].range.lowerBound == position {
         let entity = entities[entityIndex]
         guard entity.type == type || (type == .date && entity.type == .datetime),
           entity.range.upperBound <= bounds.upperBound, !(absolute && relative[entityIndex])

@@ -512,13 +512,10 @@ struct Scorer {
 
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
     let scalars = analysis.text.scalars
-    var byStart = [[Int]](repeating: [], count: scalars.count)
-    for (index, entity) in analysis.entities.enumerated()
-    where entity.range.lowerBound < scalars.count {
-      byStart[entity.range.lowerBound].append(index)
-    }
-    for start in byStart.indices where byStart[start].count > 1 {
-      byStart[start].sort { analysis.entities[$0].range.count > analysis.entities[$1].range.count }
+    let entityOrder = analysis.entities.indices.sorted {
+      let a = analysis.entities[$0].range
+      let b = analysis.entities[$1].range
+      return (a.lowerBound, b.count, $0) < (b.lowerBound, a.count, $1)
     }
     var fillerEnds = [Int](repeating: -1, count: scalars.count)
     for filler in analysis.fillers where filler.lowerBound < scalars.count {
@@ -553,7 +550,7 @@ struct Scorer {
     }
     return PatternMatcher(
       scalars: scalars, entities: analysis.entities, relative: analysis.relative,
-      entitiesByStart: byStart,
+      entityOrder: entityOrder,
       fillerEnds: fillerEnds, boundaries: analysis.boundaries, contentBefore: contentBefore,
       bounds: lower..<max(lower, upper))
   }
