@@ -93,12 +93,6 @@ struct Scorer {
   static let payloadVetoPenalty = 2.0
   /// Share of a keyword's weight that a misspelling of it earns.
   static let typoDiscount = 0.8
-  /// The coverage at which the coverage term is zero: text explained less than this counts
-  /// against an intent.
-  static let coverageCentre = 0.85
-  /// How far below the best score so far an intent's ceiling may be before its patterns are not
-  /// worth trying (a share below e^-7, 0.1%).
-  static let hopelessMargin = 7.0
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
 
@@ -203,7 +197,6 @@ struct Scorer {
     var hitsByCandidate: [[(hit: KeywordHit, target: KeywordTarget)]] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
-    var groups: [(intent: Int, hits: [(hit: KeywordHit, target: KeywordTarget)], ceiling: Double)] = []
     var start = 0
     while start < touched.count {
       let intentIndex = Int(touched[start].target.intent)
@@ -211,23 +204,11 @@ struct Scorer {
       while end < touched.count, touched[end].target.intent == touched[start].target.intent {
         end += 1
       }
-      let hits = Array(touched[start..<end])
+      let group = Array(touched[start..<end])
       start = end
-      groups.append((intentIndex, hits, ceiling(of: intentIndex, hits)))
-    }
-    // Most promising first: an intent whose best possible score trails the best score so far by
-    // more than `hopelessMargin` cannot change the outcome (its share is below 0.1%), so it is
-    // scored without trying its patterns.
-    groups.sort { ($0.ceiling, $1.intent) > ($1.ceiling, $0.intent) }
-    var bestScore = -Double.infinity
-    for group in groups {
-      let hopeless = group.ceiling < bestScore - Self.hopelessMargin
-      if let candidate = score(
-        group.intent, group.hits, analysis, matcher, skipPatterns: hopeless)
-      {
-        bestScore = max(bestScore, candidate.score)
+      if let candidate = score(intentIndex, group, analysis, matcher) {
         result.append(candidate)
-        hitsByCandidate.append(group.hits)
+        hitsByCandidate.append(group)
       }
     }
     // Keywords that all sit inside another intent's captured text are that text, not a command
@@ -267,7 +248,7 @@ struct Scorer {
 
   private func score(
     _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
-    _ matcher: PatternMatcher, allowTail: Bool = false, skipPatterns: Bool = false
+    _ matcher: PatternMatcher, allowTail: Bool = false
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
     var evidence: [EvidenceRecord] = []
@@ -311,7 +292,7 @@ struct Scorer {
     // Slots from entities; the best pattern match may pin them.
     var patternMatch: PatternMatcher.Match?
     var patternIndex = 0
-    for (index, pattern) in intent.patterns.enumerated() where !skipPatterns {
+    for (index, pattern) in intent.patterns.enumerated() {
       if let match = matcher.match(pattern) {
         patternMatch = match
         patternIndex = index
@@ -441,7 +422,7 @@ struct Scorer {
     let coverage =
       analysis.contentLength == 0
       ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
-    let coverageScore = Self.coverageWeight * (coverage - Self.coverageCentre)
+    let coverageScore = Self.coverageWeight * (coverage - 0.85)
     score += coverageScore
     evidence.append(.coverage(share: coverage, score: coverageScore))
     return Candidate(
@@ -511,23 +492,6 @@ struct Scorer {
       }
     }
     return (evidence, slots)
-  }
-
-  /// The highest score an intent could reach with these keyword hits: every group's weight, a
-  /// pattern, every slot filled and the whole text explained.
-  private func ceiling(of intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)])
-    -> Double
-  {
-    let intent = grammar.intents[intentIndex]
-    var counted = [Bool](repeating: false, count: intent.groups.count)
-    var weight = 0.0
-    for (_, target) in hits where target.kind == .group && !counted[Int(target.index)] {
-      counted[Int(target.index)] = true
-      weight += intent.groups[Int(target.index)].weight
-    }
-    let slots = Double(intent.spec.slots.filter { $0.type != .text }.count)
-    return weight + Self.patternBonus + slots * Self.filledSlotBonus
-      + Self.coverageWeight * (1 - Self.coverageCentre)
   }
 
   /// The entity to fill a slot of `type`: the longest, then the earliest.
