@@ -512,10 +512,19 @@ struct Scorer {
 
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
     let scalars = analysis.text.scalars
-    let entityOrder = analysis.entities.indices.sorted {
-      let a = analysis.entities[$0].range
-      let b = analysis.entities[$1].range
-      return (a.lowerBound, b.count, $0) < (b.lowerBound, a.count, $1)
+    // Entities come sorted by start, then end; within one start the matcher wants the longest
+    // first, so each run of equal starts is reversed.
+    var entityOrder: [Int] = []
+    entityOrder.reserveCapacity(analysis.entities.count)
+    var runStart = 0
+    while runStart < analysis.entities.count {
+      var runEnd = runStart + 1
+      let lower = analysis.entities[runStart].range.lowerBound
+      while runEnd < analysis.entities.count, analysis.entities[runEnd].range.lowerBound == lower {
+        runEnd += 1
+      }
+      entityOrder.append(contentsOf: (runStart..<runEnd).reversed())
+      runStart = runEnd
     }
     var fillerEnds = [Int](repeating: -1, count: scalars.count)
     for filler in analysis.fillers where filler.lowerBound < scalars.count {
