@@ -71,6 +71,8 @@ struct Scorer {
   /// Least total weight of the keyword groups that fired for the evidence to count as strong: a
   /// main keyword (2.5) is enough, a creating verb or a bare noun alone is not.
   static let strongEvidenceWeight = 2.0
+  /// Least keyword weight for an intent's patterns to be tried.
+  static let minimumPatternWeight = 1.0
   /// Penalty for an intent whose keywords are all weak.
   static let weakEvidencePenalty = 2.0
   /// Score for a full pattern match (strong evidence: the sentence is a known shape).
@@ -292,7 +294,13 @@ struct Scorer {
     // Slots from entities; the best pattern match may pin them.
     var patternMatch: PatternMatcher.Match?
     var patternIndex = 0
-    for (index, pattern) in intent.patterns.enumerated() {
+    var keywordWeight = 0.0
+    for (index, group) in intent.groups.enumerated() where groupHit[index] {
+      keywordWeight += group.weight
+    }
+    // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
+    let worthPatterns = keywordWeight >= Self.minimumPatternWeight
+    for (index, pattern) in intent.patterns.enumerated() where worthPatterns {
       if let match = matcher.match(pattern) {
         patternMatch = match
         patternIndex = index
@@ -338,9 +346,6 @@ struct Scorer {
     if vetoed, patternMatch == nil || tailStart != nil { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own,
     // unless the whole sentence has a known shape.
-    let keywordWeight = intent.groups.indices.reduce(0.0) {
-      $0 + (groupHit[$1] ? intent.groups[$1].weight : 0)
-    }
     if keywordWeight < Self.strongEvidenceWeight, patternMatch == nil {
       score -= Self.weakEvidencePenalty
       evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
