@@ -240,7 +240,8 @@ struct Scorer {
     // that only pins its slots, so it is looked for once, for the winner alone.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.evidence.contains(where: { if case .pattern = $0 { true } else { false } }),
-      let refined = score(best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
+      let refined = score(
+        best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
     {
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
@@ -312,7 +313,12 @@ struct Scorer {
     // pins the slots, but is no evidence: the score is what it would be without it.
     var tailStart: Int?
     if allowTail, patternMatch == nil, intent.hasTextSlot {
-      for start in matcher.clauseStarts where patternMatch == nil {
+      // The clause holds one of the intent's keywords, so it starts at or before the last one.
+      let lastKeyword =
+        hits.lazy.filter { $0.target.kind == .group }.map(\.hit.range.lowerBound).max()
+        ?? analysis.text.scalars.count
+      let starts = matcher.clauseStarts.filter { $0 <= lastKeyword }.suffix(3)
+      for start in starts where patternMatch == nil {
         for (index, pattern) in intent.patterns.enumerated() {
           if let match = matcher.match(pattern, from: start) {
             patternMatch = match
