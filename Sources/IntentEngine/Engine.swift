@@ -18,6 +18,10 @@ public struct Engine: Sendable {
   /// Commands are short, and the bound keeps matching time linear in the worst case.
   public static let maximumLength = 1_000
 
+  /// Least keyword-group weight each side of a conjunction needs before a split is tried; a
+  /// question word or possessive alone never makes a command (tuned on the `dev` multi slice).
+  static let splitKeywordWeight = 1.5
+
   /// Most commands split out of one utterance.
   public static let maximumClauses = 4
 
@@ -93,9 +97,17 @@ public struct Engine: Sendable {
   private func split(_ analysis: Analysis, context: ParseContext, depth: Int) -> [ParseResult]? {
     let text = analysis.text
     for conjunction in analysis.conjunctions {
-      // Both sides need a keyword of their own before they are worth classifying.
-      guard analysis.hits.contains(where: { $0.range.upperBound <= conjunction.lowerBound }),
-        analysis.hits.contains(where: { $0.range.lowerBound >= conjunction.upperBound })
+      // Both sides need a main keyword of their own before they are worth classifying.
+      let strong = Self.splitKeywordWeight
+      guard
+        analysis.hits.contains(where: {
+          $0.range.upperBound <= conjunction.lowerBound
+            && grammar.strongestWeight[Int($0.entry)] >= strong
+        }),
+        analysis.hits.contains(where: {
+          $0.range.lowerBound >= conjunction.upperBound
+            && grammar.strongestWeight[Int($0.entry)] >= strong
+        })
       else { continue }
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)

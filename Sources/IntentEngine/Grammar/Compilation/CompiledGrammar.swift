@@ -97,6 +97,8 @@ public struct CompiledGrammar: Sendable {
   var functionEntries: Set<Int32>
   /// Per lexicon entry, what it is, as ``EntryRole`` bits: one array read on the hot path.
   var roles: [EntryRole]
+  /// Per lexicon entry, the heaviest keyword group it belongs to (0 when none).
+  var strongestWeight: [Double]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
   /// Every example, for `intent check`.

@@ -265,6 +265,13 @@ public struct GrammarCompiler: Sendable {
       if conjunctionEntries.contains(Int32(entry)) { roles[entry].insert(.conjunction) }
       if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
     }
+    var strongestWeight = [Double](repeating: 0, count: lexicon.count)
+    for entry in 0..<min(lexicon.count, targets.count) {
+      for target in targets[entry] where target.kind == .group {
+        let weight = intents[Int(target.intent)].groups[Int(target.index)].weight
+        strongestWeight[entry] = max(strongestWeight[entry], weight)
+      }
+    }
     var typoIndex = TypoIndex()
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
@@ -284,6 +291,7 @@ public struct GrammarCompiler: Sendable {
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
         conjunctionEntries: conjunctionEntries, functionEntries: functionEntries, roles: roles,
+        strongestWeight: strongestWeight,
         typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
