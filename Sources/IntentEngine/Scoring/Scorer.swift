@@ -20,6 +20,8 @@ struct Analysis {
   var functionWords: [Range<Int>]
   /// Non-space scalars in the utterance.
   var contentLength: Int
+  /// For each scalar, whether a filler or function word covers it: explained for every intent.
+  var coveredByWords: [Bool] = []
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
   ///
   /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
@@ -170,12 +172,16 @@ struct Scorer {
         hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
       }
     }
+    var coveredByWords = [Bool](repeating: false, count: scalars.count)
+    for range in fillers + functionWords {
+      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+    }
     var contentLength = 0
     for scalar in scalars where scalar != " " { contentLength += 1 }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
-      boundaries: boundaries,
+      coveredByWords: coveredByWords, boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
           && entities.contains {
@@ -256,9 +262,14 @@ struct Scorer {
     let intent = grammar.intents[intentIndex]
     var evidence: [EvidenceRecord] = []
     var score = 0.0
-    var explained: [Range<Int>] = analysis.fillers
-    // Function words are neither evidence nor noise; they never become payload on their own.
-    let coverageOnly: [Range<Int>] = analysis.functionWords
+    // What this intent explains: fillers and function words (neither evidence nor noise) from
+    // the start, then its keywords and the entities that fill its slots.
+    var covered = analysis.coveredByWords
+    var evidenceRanges: [Range<Int>] = []
+    func explain(_ range: Range<Int>) {
+      evidenceRanges.append(range)
+      for i in range where i < covered.count { covered[i] = true }
+    }
 
     // Keyword groups count once each, however many of their words appear.
     var groupHit = [Bool](repeating: false, count: intent.groups.count)
@@ -266,7 +277,7 @@ struct Scorer {
     for (hit, target) in hits {
       switch target.kind {
       case .group:
-        explained.append(hit.range)
+        explain(hit.range)
         let group = intent.groups[Int(target.index)]
         if !groupHit[Int(target.index)] {
           groupHit[Int(target.index)] = true
@@ -384,7 +395,7 @@ struct Scorer {
         continue
       }
       let entity = analysis.entities[entityIndex]
-      explained.append(entity.range)
+      explain(entity.range)
       score += Self.filledSlotBonus
       slots.append(.entity(spec, entityIndex))
       evidence.append(.entity(index: entityIndex, slot: spec.name, bonus: Self.filledSlotBonus))
@@ -393,7 +404,10 @@ struct Scorer {
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
     // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
     // the evidence leaves unexplained, and counts as partly explained.
-    var explainedLength = Self.unionLength(explained + coverageOnly, in: analysis.text.scalars)
+    var explainedLength = 0
+    for (i, scalar) in analysis.text.scalars.enumerated() where covered[i] && scalar != " " {
+      explainedLength += 1
+    }
     if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
     if let textSlot {
       var payload: (text: String, range: Range<Int>)?
@@ -407,9 +421,7 @@ struct Scorer {
           let residual = analysis.contentLength - explainedLength
           explainedLength += Int(Double(residual) * Self.payloadCredit)
         }
-      } else if let run = Self.longestResidual(
-        analysis, removing: explained.filter { range in !analysis.fillers.contains(range) })
-      {
+      } else if let run = Self.longestResidual(analysis, removing: evidenceRanges) {
         // Without a pattern, what the evidence leaves unexplained may be the payload, and counts
         // as partly explained. It fills a required text slot (the longest stretch, politeness
         // trimmed off); an optional text slot is filled only by a pattern.
@@ -617,22 +629,6 @@ struct Scorer {
       }
     }
     return run.isEmpty ? nil : run
-  }
-
-  /// The number of non-space scalars covered by the union of `ranges`.
-  static func unionLength(_ ranges: [Range<Int>], in scalars: [Unicode.Scalar]) -> Int {
-    guard !ranges.isEmpty else { return 0 }
-    let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
-    var total = 0
-    var cursor = 0
-    for range in sorted {
-      let start = max(range.lowerBound, cursor)
-      let end = min(range.upperBound, scalars.count)
-      guard start < end else { continue }
-      for i in start..<end where scalars[i] != " " { total += 1 }
-      cursor = end
-    }
-    return total
   }
 
   @inline(__always)
