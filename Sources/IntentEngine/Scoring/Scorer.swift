@@ -18,8 +18,10 @@ struct Analysis {
   var conjunctions: [Range<Int>]
   /// Ranges of function words ("吗", "the"): not evidence, not unexplained content.
   var functionWords: [Range<Int>]
-  /// Non-space scalars in the utterance.
+  /// Countable scalars in the utterance: not spaces, and one per number.
   var contentLength: Int
+  /// For each scalar, whether coverage counts it (see `contentLength`).
+  var countable: [Bool]
   /// For each scalar, whether a filler or function word covers it: explained for every intent.
   var coveredByWords: [Bool] = []
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
@@ -176,11 +178,23 @@ struct Scorer {
     for range in fillers + functionWords {
       for i in range where i < coveredByWords.count { coveredByWords[i] = true }
     }
+    // Coverage counts what a reader would: a number is one unit however many digits it has.
+    var countable = [Bool](repeating: false, count: scalars.count)
     var contentLength = 0
-    for scalar in scalars where scalar != " " { contentLength += 1 }
+    for (i, scalar) in scalars.enumerated() where scalar != " " {
+      let continuesNumber =
+        i > 0 && Tokenizer.isASCIIDigit(scalar.value)
+        && (Tokenizer.isASCIIDigit(scalars[i - 1].value) || scalars[i - 1] == "."
+          || scalars[i - 1] == ":")
+      if !continuesNumber {
+        countable[i] = true
+        contentLength += 1
+      }
+    }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
+      countable: countable,
       coveredByWords: coveredByWords, boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
@@ -405,7 +419,7 @@ struct Scorer {
     // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
     // the evidence leaves unexplained, and counts as partly explained.
     var explainedLength = 0
-    for (i, scalar) in analysis.text.scalars.enumerated() where covered[i] && scalar != " " {
+    for i in covered.indices where covered[i] && analysis.countable[i] {
       explainedLength += 1
     }
     if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
