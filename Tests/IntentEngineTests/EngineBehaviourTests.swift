@@ -34,6 +34,8 @@ struct EngineBehaviourTests {
       slots: ["datetime": "2026-12-04T15:00:00+08:00", "text": "交水电费"]),
     // Free text needs a content word: "set a" is not what the timer is for.
     Case(text: "set a timer for 20 minutes", intent: "timer.start", slots: ["duration": "1200"]),
+    // Pattern words of five letters or more tolerate one typo.
+    Case(text: "add bananas to my shoping list", intent: "memo.create", slots: ["text": "bananas"]),
     // Talking about reminders is not creating one.
     Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),

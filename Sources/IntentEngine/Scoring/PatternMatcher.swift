@@ -255,6 +255,38 @@ struct PatternMatcher {
   ///
   /// Latin words must start and end on word boundaries; `checkStart` and `checkEnd` also demand
   /// token boundaries where the literal meets a placeholder.
+  /// Matches Latin words one edit off ("shoping list", "remnd me"): each word of five letters
+  /// or more may differ by one insertion, deletion, substitution or swap, keeping its first letter.
+  private func matchMisspelt(_ literal: [Unicode.Scalar], at position: Int, checkEnd: Bool) -> Int?
+  {
+    // Cheap rejections first: this runs whenever an exact match fails.
+    var start = position
+    while start < bounds.upperBound, scalars[start] == " " { start += 1 }
+    guard start < bounds.upperBound, let opening = literal.first(where: { $0 != " " }),
+      scalars[start] == opening, Tokenizer.isASCIILetter(opening.value),
+      literal.count >= TypoIndex.minimumKeywordLength,
+      literal.allSatisfy({ $0 == " " || Tokenizer.isASCIILetter($0.value) })
+    else { return nil }
+    var p = position
+    var fuzzy = false
+    for word in literal.split(separator: " ") {
+      while p < bounds.upperBound, scalars[p] == " " { p += 1 }
+      var end = p
+      while end < bounds.upperBound, Tokenizer.isASCIILetter(scalars[end].value) { end += 1 }
+      let typed = scalars[p..<end]
+      if !typed.elementsEqual(word) {
+        guard word.count >= TypoIndex.minimumKeywordLength, typed.first == word.first,
+          TypoIndex.isOneEditApart(Array(typed), Array(word))
+        else { return nil }
+        fuzzy = true
+      }
+      p = end
+    }
+    guard fuzzy, !checkEnd || boundaries[p] else { return nil }
+    if position > 0, Scorer.isASCIIWord(scalars[position - 1]) { return nil }
+    return p
+  }
+
   private func matchLiteral(
     _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool
   ) -> Int? {
@@ -265,7 +297,9 @@ struct PatternMatcher {
     var last: Unicode.Scalar?
     for scalar in literal where scalar != " " {
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
-      guard p < bounds.upperBound, scalars[p] == scalar else { return nil }
+      guard p < bounds.upperBound, scalars[p] == scalar else {
+        return matchMisspelt(literal, at: position, checkEnd: checkEnd)
+      }
       if first == nil { first = scalar }
       last = scalar
       p += 1
