@@ -34,6 +34,9 @@ struct EngineBehaviourTests {
       slots: ["datetime": "2026-12-04T15:00:00+08:00", "text": "交水电费"]),
     // Free text needs a content word: "set a" is not what the timer is for.
     Case(text: "set a timer for 20 minutes", intent: "timer.start", slots: ["duration": "1200"]),
+    // A duration is evidence for a timer, but only next to a call to action.
+    Case(text: "设一个十分钟的闹铃", intent: "timer.start", slots: ["duration": "600"]),
+    Case(text: "the bus comes in 10 minutes right", intent: nil, local: false),
     // Pattern words of five letters or more tolerate one typo.
     Case(text: "add bananas to my shoping list", intent: "memo.create", slots: ["text": "bananas"]),
     // Talking about reminders is not creating one.

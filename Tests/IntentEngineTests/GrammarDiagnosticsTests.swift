@@ -109,6 +109,20 @@ struct GrammarDiagnosticsTests {
       ])
   }
 
+  @Test func entityKeywordMustNameADeclaredSlot() {
+    let grammar = MarkedText(
+      """
+      intent timer.start
+        slot duration: duration
+        keywords trigger (weight 2): timer
+        keywords length (weight 1.5): 1️⃣{durations}
+      """)
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: keyword '{durations}' names slot 'durations', which the intent does not declare; did you mean '{duration}'?"
+      ])
+  }
+
   @Test func columnsCountHanCharactersAsOne() {
     let grammar = MarkedText(
       """

@@ -211,6 +211,11 @@ struct Scorer {
     for hit in analysis.hits {
       for target in grammar.targets[Int(hit.entry)] { touched.append((hit, target)) }
     }
+    for entity in analysis.entities {
+      for target in grammar.entityTargets[entity.type.rank] {
+        touched.append((KeywordHit(range: entity.range, entry: -1), target))
+      }
+    }
     touched.sort {
       ($0.target.intent, $0.hit.range.lowerBound, $0.hit.range.upperBound)
         < ($1.target.intent, $1.hit.range.lowerBound, $1.hit.range.upperBound)
@@ -480,7 +485,8 @@ struct Scorer {
         return Evidence(
           kind: .keyword,
           wording: .keyword(
-            word: lexicon.word(hit.entry),
+            word: hit.entry >= 0
+              ? lexicon.word(hit.entry) : analysis.text.originalText(of: hit.range),
             spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
             group: intent.groups[group].name),
           contribution: weight)

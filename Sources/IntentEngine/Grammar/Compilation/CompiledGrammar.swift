@@ -99,6 +99,9 @@ public struct CompiledGrammar: Sendable {
   var roles: [EntryRole]
   /// Per lexicon entry, the heaviest keyword group it belongs to (0 when none).
   var strongestWeight: [Double]
+  /// Per entity type (by ``EntityType/rank``), the keyword groups that an entity of that type
+  /// counts for (`keywords length (weight 1.5): {duration}`).
+  var entityTargets: [[KeywordTarget]]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
   /// Every example, for `intent check`.

@@ -126,6 +126,7 @@ public struct GrammarCompiler: Sendable {
     }
     var intents: [CompiledIntent] = []
     var examples: [GrammarExample] = []
+    var entityTargets = [[KeywordTarget]](repeating: [], count: EntityType.allCases.count)
     for id in order {
       guard let parts = merged[id] else { continue }
       let intentIndex = Int32(intents.count)
@@ -179,6 +180,22 @@ public struct GrammarCompiler: Sendable {
               CompiledGroup(name: group.name, weight: group.weight, isRequired: group.isRequired))
           }
           for item in expand(group.items) {
+            // `{slot}` stands for any entity that could fill the slot: a duration is itself
+            // evidence for a timer.
+            if item.text.hasPrefix("{"), item.text.hasSuffix("}") {
+              let name = String(item.text.dropFirst().dropLast())
+              guard let spec = slots.first(where: { $0.name == name }) else {
+                let suggestion = Diagnostic.Message.suggestion(
+                  for: name, among: slots.map(\.name))
+                diagnostics.append(
+                  item.position.diagnostic(.unknownSlotInKeyword(name, suggestion: suggestion)))
+                continue
+              }
+              let type = spec.type == .date ? EntityType.datetime : spec.type
+              entityTargets[type.rank].append(
+                KeywordTarget(kind: .group, intent: intentIndex, index: Int32(groupIndex)))
+              continue
+            }
             guard let entry = addWord(item.text) else {
               diagnostics.append(item.position.diagnostic(.emptyKeyword(item.text)))
               continue
@@ -291,7 +308,7 @@ public struct GrammarCompiler: Sendable {
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
         conjunctionEntries: conjunctionEntries, functionEntries: functionEntries, roles: roles,
-        strongestWeight: strongestWeight,
+        strongestWeight: strongestWeight, entityTargets: entityTargets,
         typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
@@ -349,6 +366,11 @@ public struct GrammarCompiler: Sendable {
 
 extension Diagnostic.Message {
   static func duplicateList(_ name: String) -> Self { "list '\(name)' is already defined" }
+  static func unknownSlotInKeyword(_ name: String, suggestion: String?) -> Self {
+    let fix =
+      suggestion.map { "did you mean '{\($0)}'?" } ?? "declare it with 'slot \(name): <type>'"
+    return "keyword '{\(name)}' names slot '\(name)', which the intent does not declare; \(fix)"
+  }
   static let firstDefinition: Self = "first definition is here"
   static func duplicateIntent(_ id: String) -> Self { "intent '\(id)' is already defined" }
   static func unknownEntityType(_ name: String, suggestion: String?) -> Self {
