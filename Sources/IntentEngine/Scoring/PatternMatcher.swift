@@ -262,21 +262,27 @@ struct PatternMatcher {
     // Cheap rejections first: this runs whenever an exact match fails.
     var start = position
     while start < bounds.upperBound, scalars[start] == " " { start += 1 }
-    guard start < bounds.upperBound, let opening = literal.first(where: { $0 != " " }),
-      scalars[start] == opening, Tokenizer.isASCIILetter(opening.value),
-      literal.count >= TypoIndex.minimumKeywordLength,
+    guard start < bounds.upperBound, literal.count >= TypoIndex.minimumKeywordLength,
+      let opening = literal.first, opening != " ", scalars[start] == opening,
+      Tokenizer.isASCIILetter(opening.value),
       literal.allSatisfy({ $0 == " " || Tokenizer.isASCIILetter($0.value) })
     else { return nil }
     var p = position
     var fuzzy = false
-    for word in literal.split(separator: " ") {
+    var wordStart = 0
+    while wordStart < literal.count {
+      var wordEnd = wordStart
+      while wordEnd < literal.count, literal[wordEnd] != " " { wordEnd += 1 }
+      let word = literal[wordStart..<wordEnd]
+      wordStart = wordEnd + 1
+      guard !word.isEmpty else { continue }
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
       var end = p
       while end < bounds.upperBound, Tokenizer.isASCIILetter(scalars[end].value) { end += 1 }
       let typed = scalars[p..<end]
       if !typed.elementsEqual(word) {
         guard word.count >= TypoIndex.minimumKeywordLength, typed.first == word.first,
-          TypoIndex.isOneEditApart(Array(typed), Array(word))
+          TypoIndex.isOneEditApart(typed, word)
         else { return nil }
         fuzzy = true
       }
@@ -286,6 +292,7 @@ struct PatternMatcher {
     if position > 0, Scorer.isASCIIWord(scalars[position - 1]) { return nil }
     return p
   }
+
 
   private func matchLiteral(
     _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool

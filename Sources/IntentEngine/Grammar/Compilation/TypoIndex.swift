@@ -64,24 +64,34 @@ struct TypoIndex: Sendable {
   }
 
   /// Whether two words differ by one insertion, deletion, substitution or adjacent swap.
-  static func isOneEditApart<T: Equatable>(_ a: [T], _ b: [T]) -> Bool {
-    if a == b { return false }
-    if a.count == b.count {
+  static func isOneEditApart<C: RandomAccessCollection>(_ a: C, _ b: C) -> Bool
+  where C.Element: Equatable, C.Index == Int {
+    let ac = a.count
+    let bc = b.count
+    let a0 = a.startIndex
+    let b0 = b.startIndex
+    if ac == bc {
       var first = -1
       var count = 0
-      for i in a.indices where a[i] != b[i] {
+      for i in 0..<ac where a[a0 + i] != b[b0 + i] {
         count += 1
         if first < 0 { first = i }
         if count > 2 { return false }
       }
       if count == 1 { return true }
-      return count == 2 && first + 1 < a.count && a[first] == b[first + 1]
-        && a[first + 1] == b[first] && a[first + 1] != b[first + 1]
+      return count == 2 && first + 1 < ac && a[a0 + first] == b[b0 + first + 1]
+        && a[a0 + first + 1] == b[b0 + first] && a[a0 + first + 1] != b[b0 + first + 1]
     }
-    guard abs(a.count - b.count) == 1 else { return false }
-    let (long, short) = a.count > b.count ? (a, b) : (b, a)
+    guard abs(ac - bc) == 1 else { return false }
+    let (long, longStart, short, shortStart) = ac > bc ? (a, a0, b, b0) : (b, b0, a, a0)
+    let shortCount = min(ac, bc)
     var i = 0
-    while i < short.count, long[i] == short[i] { i += 1 }
-    return long[(i + 1)...].elementsEqual(short[i...])
+    while i < shortCount, long[longStart + i] == short[shortStart + i] { i += 1 }
+    var j = i
+    while j < shortCount {
+      guard long[longStart + j + 1] == short[shortStart + j] else { return false }
+      j += 1
+    }
+    return true
   }
 }
