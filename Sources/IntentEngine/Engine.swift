@@ -195,12 +195,5 @@ public struct Engine: Sendable {
   }
 
   /// Two decimals, without Foundation's formatter (which costs more than a whole parse).
-  static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "\(value)" }
-    let hundredths = Int((abs(value) * 100).rounded())
-    let fraction = hundredths % 100
-    return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)."
-      + (fraction < 10 ? "0" : "")
-      + "\(fraction)"
-  }
+  static func format(_ value: Double) -> String { Confidence.text(value, decimals: 2) }
 }

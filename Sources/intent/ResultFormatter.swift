@@ -42,5 +42,5 @@ enum ResultFormatter {
     return out
   }
 
-  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func format(_ value: Double) -> String { Confidence.text(value, decimals: 3) }
 }

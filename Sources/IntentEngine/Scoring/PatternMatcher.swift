@@ -293,7 +293,6 @@ struct PatternMatcher {
     return p
   }
 
-
   private func matchLiteral(
     _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool
   ) -> Int? {
