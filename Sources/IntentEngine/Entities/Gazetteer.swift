@@ -90,8 +90,7 @@ public struct Gazetteer: Sendable {
       let index = Int32(places.count)
       places.append(entry.place)
       for surface in entry.surfaces {
-        let normalized =
-          GrammarCompiler.plainLatinWord(surface) ?? normalizer.normalize(surface).scalars
+        let normalized = normalizer.normalize(surface).scalars
         guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
         let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
         forms.insert(normalized, value: Form(place: index, isLatin: isLatin))

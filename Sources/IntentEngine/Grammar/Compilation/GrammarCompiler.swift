@@ -31,45 +31,6 @@ public struct GrammarCompiler: Sendable {
   /// Creates a compiler.
   public init() {}
 
-  /// A grammar word in normalised form; plain lower-case English words skip the normaliser,
-  /// which would return them unchanged (most of an English grammar, read at every start-up).
-  func normalizedWord(_ text: String) -> [Unicode.Scalar] {
-    Self.plainLatinWord(text) ?? normalizer.normalize(text).scalars
-  }
-
-  /// The normalised scalars of `text` when it is ASCII words separated by single spaces, none of
-  /// which the normaliser could read as a number (case folded as the normaliser would); nil
-  /// otherwise.
-  static func plainLatinWord(_ text: String) -> [Unicode.Scalar]? {
-    var scalars: [Unicode.Scalar] = []
-    var wordStart = 0
-    func wordIsPlain(_ end: Int) -> Bool {
-      let word = scalars[wordStart..<end]
-      return !word.isEmpty && EnglishNumerals.words.value(for: word) == nil
-        && !numberishWords.contains(String(String.UnicodeScalarView(word)))
-    }
-    for scalar in text.unicodeScalars {
-      if scalar == " " {
-        guard wordIsPlain(scalars.count) else { return nil }
-        scalars.append(scalar)
-        wordStart = scalars.count
-      } else if ("a"..."z").contains(scalar) {
-        scalars.append(scalar)
-      } else if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {
-        scalars.append(lower)
-      } else {
-        return nil
-      }
-    }
-    guard wordIsPlain(scalars.count) else { return nil }
-    return scalars
-  }
-
-  /// Words the normaliser may fold into numbers next to others ("an hour and a half").
-  static let numberishWords: Set<String> = [
-    "a", "an", "and", "half", "quarter", "couple", "dozen", "few", "or", "point",
-  ]
-
   /// Returns every diagnostic for one file on its own, for editors and tests.
   public func diagnose(_ text: String, path: String, language: String = "zh") -> [Diagnostic] {
     switch compile([GrammarSource(path: path, language: language, text: text)], extraWords: []) {
@@ -150,7 +111,7 @@ public struct GrammarCompiler: Sendable {
     var lexicon = Lexicon()
     var targets: [[KeywordTarget]] = []
     func addWord(_ text: String) -> Int32? {
-      let scalars = normalizedWord(text)
+      let scalars = normalizer.normalize(text).scalars
       guard !scalars.isEmpty else { return nil }
       let entry = lexicon.add(scalars)
       while targets.count <= Int(entry) { targets.append([]) }
@@ -160,7 +121,7 @@ public struct GrammarCompiler: Sendable {
     // Lists as patterns see them, normalised once for every pattern that refers to them.
     let normalizedLists = listSyntax.mapValues { lists in
       lists.flatMap(\.items).compactMap { item in
-        item.listReference == nil ? normalizedWord(item.text) : nil
+        item.listReference == nil ? normalizer.normalize(item.text).scalars : nil
       }
     }
     var intents: [CompiledIntent] = []
