@@ -270,13 +270,27 @@ struct Scorer {
     {
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
+    } else if let best = result.first,
+      best.captures.contains(where: { capture in
+        capture.lowerBound == matcher.bounds.lowerBound
+          && analysis.text.scalars[capture].contains(" ")
+      }),
+      let refined = score(
+        best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true,
+        tailOnly: true),
+      !refined.captures.isEmpty
+    {
+      // Free text that opens the sentence and runs over a clause break has swallowed context
+      // ("鸡蛋已经好了 把煮鸡蛋的倒计时取消吧"): the last clause's own match names it better.
+      result[0].slots = refined.slots
+      result[0].missingSlots = refined.missingSlots
     }
     return result
   }
 
   private func score(
     _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
-    _ matcher: PatternMatcher, allowTail: Bool = false
+    _ matcher: PatternMatcher, allowTail: Bool = false, tailOnly: Bool = false
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
     var evidence: [EvidenceRecord] = []
@@ -331,7 +345,7 @@ struct Scorer {
     }
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
     let worthPatterns = keywordWeight >= Self.minimumPatternWeight
-    for (index, pattern) in intent.patterns.enumerated() where worthPatterns {
+    for (index, pattern) in intent.patterns.enumerated() where worthPatterns && !tailOnly {
       if let match = matcher.match(pattern) {
         patternMatch = match
         patternIndex = index
