@@ -56,7 +56,6 @@ struct CompiledIntent: Sendable {
   /// Exclude penalties; nil means a veto.
   var excludes: [Double?]
   var patterns: [Pattern]
-  var requiredGroupCount: Int
   var hasTextSlot: Bool
 }
 
@@ -88,13 +87,6 @@ public struct CompiledGrammar: Sendable {
   var intents: [CompiledIntent]
   /// Lexicon entry → what it means; an entry index past the end means nothing.
   var targets: [[KeywordTarget]]
-  /// Lexicon entries of the `fillers` lists: politeness and particles that explain nothing.
-  var fillerEntries: Set<Int32>
-  /// Lexicon entries of the `conjunctions` lists, where multi-command utterances split.
-  var conjunctionEntries: Set<Int32>
-  /// Lexicon entries of the `function_words` lists: particles and pronouns that explain
-  /// nothing but are not unexplained content either.
-  var functionEntries: Set<Int32>
   /// Per lexicon entry, what it is, as ``EntryRole`` bits: one array read on the hot path.
   var roles: [EntryRole]
   /// Per lexicon entry, the heaviest keyword group it belongs to (0 when none).

@@ -252,7 +252,6 @@ public struct GrammarCompiler: Sendable {
       intents.append(
         CompiledIntent(
           spec: spec, groups: groups, excludes: excludes, patterns: patterns,
-          requiredGroupCount: groups.filter(\.isRequired).count,
           hasTextSlot: slots.contains { $0.type == .text }))
     }
 
@@ -306,8 +305,7 @@ public struct GrammarCompiler: Sendable {
     }
     return .success(
       CompiledGrammar(
-        lexicon: lexicon, intents: intents, targets: targets, fillerEntries: fillerEntries,
-        conjunctionEntries: conjunctionEntries, functionEntries: functionEntries, roles: roles,
+        lexicon: lexicon, intents: intents, targets: targets, roles: roles,
         strongestWeight: strongestWeight, entityTargets: entityTargets,
         typoIndex: typoIndex, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
