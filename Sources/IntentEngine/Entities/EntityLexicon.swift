@@ -153,7 +153,9 @@ enum EntityLexicon {
     }
     // Days.
     add("今天,今日,today", .dayOffset(0))
-    add("明天,明日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro", .dayOffset(1))
+    add(
+      "明天,明日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow", .dayOffset(1)
+    )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
     add("大后天", .dayOffset(3))
     add("昨天,昨日,yesterday", .dayOffset(-1))

@@ -56,6 +56,10 @@ struct PatternMatcher {
     var present = [UInt64](repeating: 0, count: 16)
     var previous: UInt32?
     for scalar in scalars[bounds] where scalar != " " {
+      if Tokenizer.isASCIILetter(scalar.value) {
+        let key = Int(Pattern.pairKey(scalar.value, 0))
+        present[key >> 6] |= 1 << UInt64(key & 63)
+      }
       if let previous {
         let key = Int(Pattern.pairKey(previous, scalar.value))
         present[key >> 6] |= 1 << UInt64(key & 63)

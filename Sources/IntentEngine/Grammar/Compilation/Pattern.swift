@@ -53,7 +53,15 @@ struct Pattern: Sendable {
   }
 
   /// A 10-bit key of a word's first two non-space scalars, or nil for a one-scalar word.
+  ///
+  /// A Latin word long enough to be matched with a typo keys on its first letter alone
+  /// (`pairKey(letter, 0)`), since the typo may be in its second.
   static func openingPair(_ scalars: [Unicode.Scalar]) -> UInt32? {
+    if scalars.count >= TypoIndex.minimumKeywordLength, let letter = scalars.first,
+      scalars.allSatisfy({ $0 == " " || Tokenizer.isASCIILetter($0.value) })
+    {
+      return pairKey(letter.value, 0)
+    }
     var first: UInt32?
     for scalar in scalars where scalar != " " {
       guard let a = first else {
