@@ -1,0 +1,34 @@
+/// A keyword, exclude or list word found in an utterance.
+struct KeywordHit: Sendable {
+  var range: Range<Int>
+  var entry: Int32
+  /// Whether the word was a misspelling one edit away from the keyword.
+  var isCorrected = false
+}
+
+/// Everything read from one utterance before intents are compared.
+struct Analysis {
+  var text: NormalizedText
+  var tokens: [Token]
+  var entities: [Entity]
+  var hits: [KeywordHit]
+  /// Ranges of filler words ("请", "一下", "please").
+  var fillers: [Range<Int>]
+  /// Ranges of conjunctions ("顺便", "and then").
+  var conjunctions: [Range<Int>]
+  /// Ranges of function words ("吗", "the"): not evidence, not unexplained content.
+  var functionWords: [Range<Int>]
+  /// Countable scalars in the utterance: not spaces, and one per number.
+  var contentLength: Int
+  /// For each scalar, whether coverage counts it (see `contentLength`).
+  var countable: [Bool]
+  /// For each scalar, whether a filler or function word covers it: explained for every intent.
+  var coveredByWords: [Bool] = []
+  /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
+  ///
+  /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
+  var boundaries: [Bool]
+  /// For each entity, whether it is a datetime given as an offset from now: one that contains a
+  /// duration ("十分钟后", "in 10 minutes").
+  var relative: [Bool]
+}

@@ -1,0 +1,33 @@
+/// How one intent fared on one utterance: the score and the evidence behind it.
+///
+/// Evidence and slots are kept as indexes into the analysis; only the winner's are turned into
+/// words (``Scorer/explain(_:in:)``), so losing candidates cost no string building.
+struct Candidate {
+  var intent: Int
+  var score: Double
+  var evidence: [EvidenceRecord]
+  var slots: [SlotFill]
+  var missingSlots: [String]
+  /// Free text a pattern captured for this intent (the note of a memo, the task of a reminder).
+  var captures: [Range<Int>] = []
+  /// Where this intent's keywords were found.
+  var keywordRanges: [Range<Int>] = []
+}
+
+/// One piece of evidence, before it is put into words.
+enum EvidenceRecord {
+  case keyword(hit: KeywordHit, group: Int, weight: Double)
+  case weakOnly(penalty: Double)
+  case exclude(entry: Int32, inPayload: Bool, penalty: Double)
+  case pattern(index: Int, bonus: Double)
+  case entity(index: Int, slot: String, bonus: Double)
+  case missingSlot(name: String, isText: Bool, penalty: Double)
+  case coverage(share: Double, score: Double)
+  case insidePayload(of: Int, penalty: Double)
+}
+
+/// How a slot was filled, before the value is rendered.
+enum SlotFill {
+  case entity(SlotSpec, Int)
+  case text(SlotSpec, String)
+}

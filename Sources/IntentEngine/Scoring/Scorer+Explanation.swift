@@ -1,0 +1,65 @@
+extension Scorer {
+  /// Puts a candidate's evidence and slots into words, for the result users see.
+  func explain(_ candidate: Candidate, in analysis: Analysis) -> (
+    evidence: [Evidence], slots: [FilledSlot]
+  ) {
+    let intent = grammar.intents[candidate.intent]
+    let lexicon = grammar.lexicon
+    let evidence = candidate.evidence.map { record -> Evidence in
+      switch record {
+      case .keyword(let hit, let group, let weight):
+        return Evidence(
+          kind: .keyword,
+          wording: .keyword(
+            word: hit.entry >= 0
+              ? lexicon.word(hit.entry) : analysis.text.originalText(of: hit.range),
+            spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
+            group: intent.groups[group].name),
+          contribution: weight)
+      case .weakOnly(let penalty):
+        return Evidence(kind: .keyword, detail: "only weak keywords", contribution: -penalty)
+      case .exclude(let entry, let inPayload, let penalty):
+        return Evidence(
+          kind: .exclude, wording: .exclude(word: lexicon.word(entry), inPayload: inPayload),
+          contribution: -penalty)
+      case .pattern(let index, let bonus):
+        return Evidence(
+          kind: .pattern, wording: .pattern(source: intent.patterns[index].source),
+          contribution: bonus)
+      case .entity(let index, let slot, let bonus):
+        let entity = analysis.entities[index]
+        return Evidence(
+          kind: .entity,
+          wording: .entity(
+            type: entity.type.rawValue, words: analysis.text.originalText(of: entity.range),
+            slot: slot, note: entity.note),
+          contribution: bonus)
+      case .missingSlot(let name, let isText, let penalty):
+        return Evidence(
+          kind: .missingSlot, wording: .missingSlot(name: name, isText: isText),
+          contribution: -penalty)
+      case .coverage(let share, let score):
+        return Evidence(
+          kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
+          contribution: score)
+      case .insidePayload(let other, let penalty):
+        return Evidence(
+          kind: .exclude,
+          detail: "keywords are inside the text of '\(grammar.intents[other].spec.id)'",
+          contribution: -penalty)
+      }
+    }
+    let slots = candidate.slots.map { fill -> FilledSlot in
+      switch fill {
+      case .entity(let spec, let index):
+        let entity = analysis.entities[index]
+        return FilledSlot(
+          name: spec.name, type: spec.type, value: entity.value,
+          source: analysis.text.originalText(of: entity.range), note: entity.note)
+      case .text(let spec, let text):
+        return FilledSlot(name: spec.name, type: .text, value: .text(text), source: text)
+      }
+    }
+    return (evidence, slots)
+  }
+}
