@@ -45,7 +45,7 @@ public struct Engine: Sendable {
     for url in userGrammars { roots.append((url, url.path)) }
     let loaded = try GrammarLoader.load(roots: roots)
     switch GrammarCompiler().compile(
-      loaded.sources, extraWords: gazetteer.surfaceForms, calibration: loaded.calibration)
+      loaded.sources, normalizedWords: gazetteer.surfaceScalars, calibration: loaded.calibration)
     {
     case .success(let grammar): return Engine(grammar: grammar, gazetteer: gazetteer)
     case .failure(let error): throw error

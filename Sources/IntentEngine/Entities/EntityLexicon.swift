@@ -302,9 +302,11 @@ enum EntityLexicon {
 extension Substring {
   /// The text without leading and trailing spaces.
   var trimmedOfSpaces: String {
-    var text = self
-    while text.first == " " { text.removeFirst() }
-    while text.last == " " { text.removeLast() }
-    return String(text)
+    // Scalar-wise: a space is one scalar, and grapheme breaking is the slow part of `first`.
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " }),
+      let last = scalars.lastIndex(where: { $0 != " " })
+    else { return "" }
+    return String(Substring(scalars[first...last]))
   }
 }

@@ -25,8 +25,13 @@ public struct Gazetteer: Sendable {
 
   private(set) var places: [Place] = []
   private(set) var forms = ScalarTrie<Form>()
+  /// Every normalised surface form as scalars, in file order, for the grammar compiler.
+  private(set) var surfaceScalars: [[Unicode.Scalar]] = []
+
   /// Every normalised surface form, in file order, so the tokenizer can keep place names whole.
-  public private(set) var surfaceForms: [String] = []
+  public var surfaceForms: [String] {
+    surfaceScalars.map { String(scalars: $0) }
+  }
 
   /// Creates an empty gazetteer.
   public init() {}
@@ -94,9 +99,7 @@ public struct Gazetteer: Sendable {
         guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
         let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
         forms.insert(normalized, value: Form(place: index, isLatin: isLatin))
-        var form = ""
-        form.unicodeScalars.append(contentsOf: normalized)
-        surfaceForms.append(form)
+        surfaceScalars.append(normalized)
       }
     }
   }
@@ -153,11 +156,11 @@ struct GazetteerParser {
   mutating func parse(_ text: String) -> [Entry] {
     var entries: [Entry] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
       var line = Substring(rawLine)
-      if line.last == "\r" { line.removeLast() }
-      if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+      if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+      if let hash = line.unicodeScalars.firstIndex(of: "#") { line = line[..<hash] }
       let content = line.trimmedOfSpaces
       guard !content.isEmpty else { continue }
       let column =
@@ -166,8 +169,8 @@ struct GazetteerParser {
       if content.hasPrefix("@") {
         directive(content, line: lineNumber, column: column)
       } else if isCurrentSection {
-        for alias in content.split(separator: ",") {
-          let alias = alias.trimmedOfSpaces
+        for alias in content.unicodeScalars.split(separator: ",") {
+          let alias = Substring(alias).trimmedOfSpaces
           if !alias.isEmpty {
             entries.append(
               Entry(
@@ -205,9 +208,8 @@ struct GazetteerParser {
   }
 
   private mutating func place(_ content: String, line: Int, column: Int) -> Entry? {
-    let fields = content.split(separator: "|", omittingEmptySubsequences: false).map {
-      $0.trimmedOfSpaces
-    }
+    let fields = content.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false)
+      .map { Substring($0).trimmedOfSpaces }
     guard fields.count >= 2, fields.count <= 3 else {
       error(line, column, .malformedPlace(content))
       return nil
@@ -237,7 +239,8 @@ struct GazetteerParser {
     seen[key] = line
     var surfaces = [name] + suffixes.map { name + $0 } + [english]
     if fields.count == 3 {
-      surfaces += fields[2].split(separator: ",").map { $0.trimmedOfSpaces }.filter { !$0.isEmpty }
+      surfaces += fields[2].unicodeScalars.split(separator: ",")
+        .map { Substring($0).trimmedOfSpaces }.filter { !$0.isEmpty }
     }
     return Entry(
       place: Gazetteer.Place(

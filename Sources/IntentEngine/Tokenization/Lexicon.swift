@@ -19,9 +19,7 @@ public struct Lexicon: Sendable {
   public mutating func add(_ word: [Unicode.Scalar]) -> Int32 {
     if let existing = trie.value(for: word) { return existing }
     let index = Int32(words.count)
-    var text = ""
-    text.unicodeScalars.append(contentsOf: word)
-    words.append(text)
+    words.append(String(scalars: word))
     trie.insert(word, value: index)
     return index
   }

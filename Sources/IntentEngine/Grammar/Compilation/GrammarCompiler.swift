@@ -43,6 +43,15 @@ public struct GrammarCompiler: Sendable {
   public func compile(
     _ sources: [GrammarSource], extraWords: [String], calibration: Calibration = .default
   ) -> Result<CompiledGrammar, GrammarError> {
+    compile(
+      sources, normalizedWords: extraWords.map { Array($0.unicodeScalars) },
+      calibration: calibration)
+  }
+
+  /// Compiles sources into one grammar; `normalizedWords` join the lexicon as they are.
+  func compile(
+    _ sources: [GrammarSource], normalizedWords: [[Unicode.Scalar]], calibration: Calibration
+  ) -> Result<CompiledGrammar, GrammarError> {
     var diagnostics: [Diagnostic] = []
     var files: [GrammarFileSyntax] = []
     for source in sources {
@@ -110,8 +119,9 @@ public struct GrammarCompiler: Sendable {
 
     var lexicon = Lexicon()
     var targets: [[KeywordTarget]] = []
+    let normalized = NormalizedWords(normalizer: normalizer)
     func addWord(_ text: String) -> Int32? {
-      let scalars = normalizer.normalize(text).scalars
+      let scalars = normalized(text)
       guard !scalars.isEmpty else { return nil }
       let entry = lexicon.add(scalars)
       while targets.count <= Int(entry) { targets.append([]) }
@@ -121,7 +131,7 @@ public struct GrammarCompiler: Sendable {
     // Lists as patterns see them, normalised once for every pattern that refers to them.
     let normalizedLists = listSyntax.mapValues { lists in
       lists.flatMap(\.items).compactMap { item in
-        item.listReference == nil ? normalizer.normalize(item.text).scalars : nil
+        item.listReference == nil ? normalized(item.text) : nil
       }
     }
     var intents: [CompiledIntent] = []
@@ -226,7 +236,7 @@ public struct GrammarCompiler: Sendable {
           }
           let compiler = PatternCompiler(
             slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-            lists: normalizedLists, normalize: { normalizer.normalize($0).scalars })
+            lists: normalizedLists, normalize: { normalized($0) })
           switch compiler.compile(pattern) {
           case .success(let compiled): patterns.append(compiled)
           case .failure(let error): diagnostics += error.diagnostics
@@ -259,19 +269,22 @@ public struct GrammarCompiler: Sendable {
     var conjunctionEntries: Set<Int32> = []
     var functionEntries: Set<Int32> = []
     for (name, lists) in listSyntax {
+      let isFillers = name == "fillers"
+      let isConjunctions = name == "conjunctions"
+      let isFunctionWords = name.hasPrefix("function_words")
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(item.text) else { continue }
-          if name == "fillers" { fillerEntries.insert(entry) }
-          if name == "conjunctions" { conjunctionEntries.insert(entry) }
-          if name.hasPrefix("function_words") { functionEntries.insert(entry) }
+          if isFillers { fillerEntries.insert(entry) }
+          if isConjunctions { conjunctionEntries.insert(entry) }
+          if isFunctionWords { functionEntries.insert(entry) }
         }
       }
     }
-    // Gazetteer forms arrive normalised (``Gazetteer/surfaceForms``); normalising is idempotent,
+    // Gazetteer forms arrive normalised (``Gazetteer/surfaceScalars``); normalising is idempotent,
     // so they go in as they are.
-    for word in extraWords {
-      let entry = lexicon.add(Array(word.unicodeScalars))
+    for word in normalizedWords {
+      let entry = lexicon.add(word)
       while targets.count <= Int(entry) { targets.append([]) }
     }
     var roles = [EntryRole](repeating: [], count: lexicon.count)
@@ -394,4 +407,20 @@ extension Diagnostic.Message {
   static let nestedListReference: Self =
     "a list cannot refer to another list; write the words out"
   static func unusedList(_ name: String) -> Self { "list '\(name)' is never used" }
+}
+
+/// Grammar words in normalised form, remembered for one compile: lists are expanded into every
+/// group and pattern that names them, so the same word is met many times.
+private final class NormalizedWords {
+  let normalizer: Normalizer
+  private var forms: [String: [Unicode.Scalar]] = [:]
+
+  init(normalizer: Normalizer) { self.normalizer = normalizer }
+
+  func callAsFunction(_ text: String) -> [Unicode.Scalar] {
+    if let known = forms[text] { return known }
+    let scalars = normalizer.normalize(text).scalars
+    forms[text] = scalars
+    return scalars
+  }
 }

@@ -322,7 +322,8 @@ struct GrammarParser {
       if !word.isEmpty {
         found.append(
           GrammarItem(
-            text: word.contains("\\#") ? word.replacingOccurrences(of: "\\#", with: "#") : word,
+            text: word.unicodeScalars.contains("\\") && word.contains("\\#")
+              ? word.replacingOccurrences(of: "\\#", with: "#") : word,
             position: SourcePosition(path: path, line: line.number, column: wordColumn)))
       }
       word = ""

@@ -17,7 +17,7 @@ struct GrammarItem: Sendable {
   var position: SourcePosition
   /// The list name when the item is `@name`.
   var listReference: String? {
-    text.hasPrefix("@") ? String(text.dropFirst()) : nil
+    text.utf8.first == UInt8(ascii: "@") ? String(Substring(text.unicodeScalars.dropFirst())) : nil
   }
 }
 
