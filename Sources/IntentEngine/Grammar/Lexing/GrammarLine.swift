@@ -17,50 +17,49 @@ struct GrammarLine: Sendable {
   /// Splits a file into meaningful lines, dropping blank lines and `#` comments.
   ///
   /// A `#` starts a comment at the start of a line or after whitespace; `\#` is a literal `#`.
-  /// Walks Unicode scalars, not characters: grammar files are read on every start-up.
+  /// Walks UTF-8 bytes: every delimiter is ASCII, so each cut falls on a scalar boundary, and
+  /// grammar files are read on every start-up.
   static func lines(of source: String) -> [GrammarLine] {
     var result: [GrammarLine] = []
-    let scalars = source.unicodeScalars
+    let bytes = source.utf8
+    let newline = UInt8(ascii: "\n")
+    let space = UInt8(ascii: " ")
+    let tab = UInt8(ascii: "\t")
+    let backslash = UInt8(ascii: "\\")
     var number = 0
-    var lineStart = scalars.startIndex
-    while lineStart < scalars.endIndex || (number == 0 && scalars.isEmpty) {
+    var lineStart = bytes.startIndex
+    while lineStart < bytes.endIndex {
       number += 1
-      var lineEnd = lineStart
-      while lineEnd < scalars.endIndex, scalars[lineEnd] != "\n" {
-        lineEnd = scalars.index(after: lineEnd)
-      }
-      defer { lineStart = lineEnd < scalars.endIndex ? scalars.index(after: lineEnd) : lineEnd }
+      let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
+      defer { lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd }
       var start = lineStart
-      if number == 1, start < lineEnd, scalars[start] == "\u{FEFF}" {
-        start = scalars.index(after: start)
+      if number == 1, bytes[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
+        start = bytes.index(start, offsetBy: 3)
       }
       var indent = 0
       var column = 1
-      while start < lineEnd, scalars[start] == " " || scalars[start] == "\t" {
-        indent += scalars[start] == "\t" ? 2 : 1
+      while start < lineEnd, bytes[start] == space || bytes[start] == tab {
+        indent += bytes[start] == tab ? 2 : 1
         column += 1
-        start = scalars.index(after: start)
+        start = bytes.index(after: start)
       }
       // The content ends at a comment, then trailing spaces and a carriage return go.
       var end = start
-      var previous: Unicode.Scalar = " "
+      var previous = space
       while end < lineEnd {
-        let scalar = scalars[end]
-        if scalar == "#", previous == " " || previous == "\t" || end == start { break }
-        previous = scalar == "\\" && previous == "\\" ? " " : scalar
-        end = scalars.index(after: end)
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "#"), previous == space || previous == tab || end == start { break }
+        previous = byte == backslash && previous == backslash ? space : byte
+        end = bytes.index(after: end)
       }
       while end > start {
-        let last = scalars[scalars.index(before: end)]
-        guard last == " " || last == "\t" || last == "\r" else { break }
-        end = scalars.index(before: end)
+        let last = bytes[bytes.index(before: end)]
+        guard last == space || last == tab || last == UInt8(ascii: "\r") else { break }
+        end = bytes.index(before: end)
       }
-      guard start < end else {
-        if scalars.isEmpty { break }
-        continue
-      }
-      let content = Substring(scalars[start..<end])
-      result.append(GrammarLine(number: number, indent: indent, column: column, content: content))
+      guard start < end else { continue }
+      result.append(
+        GrammarLine(number: number, indent: indent, column: column, content: source[start..<end]))
     }
     return result
   }
