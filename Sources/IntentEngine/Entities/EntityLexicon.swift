@@ -152,13 +152,13 @@ enum EntityLexicon {
       }
     }
     // Days.
-    add("今天,今日,today", .dayOffset(0))
+    add("今天,今日,今儿,今儿个,today", .dayOffset(0))
     add(
-      "明天,明日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow", .dayOffset(1)
+      "明天,明日,明儿,明儿个,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow", .dayOffset(1)
     )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
     add("大后天", .dayOffset(3))
-    add("昨天,昨日,yesterday", .dayOffset(-1))
+    add("昨天,昨日,昨儿,昨儿个,yesterday", .dayOffset(-1))
     add("前天", .dayOffset(-2))
     add("今早,今晨,this morning", .dayAndPart(0, .morning))
     add("明早,明晨", .dayAndPart(1, .morning))
