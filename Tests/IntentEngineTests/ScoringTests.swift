@@ -119,6 +119,21 @@ struct ScoringTests {
     #expect(typo.score < engine.parse("play some music").score)
   }
 
+  @Test func misspeltExcludeVetoesOnlyWhenTheFirstLetterAgrees() throws {
+    let grammar = """
+      intent music.play
+        description: Plays music.
+        keywords music (weight 2.5, required): music
+        exclude (veto): fever, terrible
+      """
+    let compiled = GrammarCompiler().compile(
+      [GrammarSource(path: "t.grammar", language: "en", text: grammar)], extraWords: [])
+    let engine = Engine(grammar: try compiled.get(), gazetteer: Gazetteer())
+    // "never" is one edit from "fever" but a different word; "terribly" is an inflection.
+    #expect(engine.parse("music never stops").intent == "music.play")
+    #expect(engine.parse("music sounds terribly").intent == nil)
+  }
+
   @Test(arguments: [
     ("timmer", "timer", true), ("tmer", "timer", true), ("umbrela", "umbrella", true),
     ("tiemr", "timer", true), ("steer", "timer", false), ("timer", "timer", false),

@@ -154,7 +154,8 @@ enum EntityLexicon {
     // Days.
     add("今天,今日,今儿,今儿个,today", .dayOffset(0))
     add(
-      "明天,明日,明儿,明儿个,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow", .dayOffset(1)
+      "明天,明日,明儿,明儿个,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow",
+      .dayOffset(1)
     )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
     add("大后天", .dayOffset(3))

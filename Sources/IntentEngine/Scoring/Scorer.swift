@@ -250,6 +250,14 @@ struct Scorer {
           evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
         }
       case .exclude:
+        // A correction that changes the first letter is a different word, not a slip: "never"
+        // is one edit from the exclude "fever", while "emails" and "terribly" are inflections.
+        if hit.isCorrected,
+          grammar.lexicon.word(hit.entry).unicodeScalars.first
+            != analysis.text.scalars[hit.range.lowerBound]
+        {
+          continue
+        }
         // A word inside a longer politeness phrase ("you" in "can you") is not an exclude.
         let insideFiller = analysis.fillers.contains {
           $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
