@@ -273,10 +273,11 @@ enum EntityLexicon {
       .metric("steps"))
     add(
       "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,"
-        + "heart rat,puls",
+        + "heart rat,puls,resting hr,max hr",
       .metric("heart_rate"))
     add(
-      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up",
+      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
+        + "shut-eye,shuteye,shut eye,drift off,drifted off",
       .metric("sleep"))
     return trie
   }()
