@@ -4,6 +4,7 @@
 /// the most frequent others — enough that a traditional-script command reads like its simplified
 /// twin, not a full conversion (phrase-level variants such as 雪梨 → 悉尼 live in the gazetteer).
 /// Characters that are also valid, differently-meant simplified characters (著, 乾) are left out.
+/// The last pair is no script variant but the northern pronoun 俺, read as 我 ("提醒俺").
 enum TraditionalChinese {
   /// Pairs of traditional then simplified characters, written as one string for easy review.
   private static let pairs = """
@@ -44,7 +45,7 @@ enum TraditionalChinese {
     腸肠膩腻鬨哄樸朴麼么汙污沒没漿浆燉炖爛烂獵猎甕瓮癮瘾盧卢絡络綫线繞绕舍舍蓮莲蝴蝴\
     誦诵諒谅謊谎貪贪賠赔踐践車车軸轴輛辆迴回鈣钙錘锤閑闲隊队雋隽韁缰頌颂餌饵駁驳鬢鬓鯊鲨\
     鹼碱麩麸齣出賬账廁厕壺壶滷卤鹵卤嶼屿崗岗濟济潑泼瀝沥濺溅氫氢熾炽燼烬爐炉犢犊縷缕繽缤\
-    郟郏閔闵闈闱鄲郸衢衢饗飨嶽岳巒峦崑昆淶涞瀘泸漳漳邢邢滄沧蕪芜椰椰蚌蚌亳亳嘉嘉慄栗
+    郟郏閔闵闈闱鄲郸衢衢饗飨嶽岳巒峦崑昆淶涞瀘泸漳漳邢邢滄沧蕪芜椰椰蚌蚌亳亳嘉嘉慄栗俺我
     """
 
   /// Simplified code points indexed by `traditional - 0x3400`, zero where no mapping applies.
