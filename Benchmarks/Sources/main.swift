@@ -219,21 +219,14 @@ if FileManager.default.isExecutableFile(atPath: intentBinary.path) {
   var runs: [UInt64] = []
   var failures = 0
   for _ in 0..<processRuns {
-    let process = Process()
-    process.executableURL = intentBinary
-    process.arguments = ["parse", "--json", "三分钟后提醒我"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
     let start = now()
-    do {
-      try process.run()
-      process.waitUntilExit()
-    } catch {
+    let status = launchAndWait(intentBinary.path, ["parse", "--json", "三分钟后提醒我"])
+    let elapsed = now() &- start
+    guard status == 0 else {
       failures += 1
       continue
     }
-    runs.append(now() &- start)
-    if process.terminationStatus != 0 { failures += 1 }
+    runs.append(elapsed)
   }
   let cold = Timings(nanoseconds: runs)
   line("cold process: 'intent parse --json 三分钟后提醒我' (\(processRuns) launches, launch to exit)")
