@@ -189,6 +189,15 @@ struct TimeExpressionParser {
       let valid = h <= 24 && minute <= 59 && !(h == 24 && minute > 0)
       return withMeridiem(Clock(hour: h, minute: minute, isValid: valid, end: j))
     }
+    // Spoken hour and minutes: "at seven thirty", "7 45 pm" (but not "at 7 30 minutes").
+    if (1...12).contains(h), let m = integer(j), (10...59).contains(m),
+      let written = number(j), written.range.count == 2,
+      !(word(j + 1).map(isDurationUnit) ?? false)
+    {
+      let clock = Clock(hour: h, minute: m, isValid: true, end: j + 1)
+      if case .meridiem = word(j + 1) { return withMeridiem(clock) }
+      if afterAt { return clock }
+    }
     if case .meridiem(let pm) = word(j) {
       return Clock(hour: h, minute: 0, isValid: (1...12).contains(h), isPM: pm, end: j + 1)
     }
