@@ -154,7 +154,7 @@ enum EntityLexicon {
     // Days.
     add("今天,今日,今儿,今儿个,today", .dayOffset(0))
     add(
-      "明天,明日,明儿,明儿个,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow",
+      "明天,明日,明儿,明儿个,听日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow",
       .dayOffset(1)
     )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
@@ -269,7 +269,7 @@ enum EntityLexicon {
     // Health metrics.
     add(
       "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,"
-        + "steps,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
+        + "steps,step,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
       .metric("steps"))
     add(
       "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,"
