@@ -83,6 +83,8 @@ enum LexiconWord: Sendable, Equatable {
   case monthRef(Int)
   /// 月底 0, 下个月底 1, "end of the month".
   case monthEnd(Int)
+  /// A holiday on a fixed day of the year: 元旦, 平安夜, "new year's eve", "christmas".
+  case holiday(month: Int, day: Int)
   /// next / this / last / coming, before an English weekday or weekend.
   case modifier(Int)
   /// January = 1 …
@@ -159,6 +161,15 @@ enum EntityLexicon {
     )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
     add("大后天", .dayOffset(3))
+    // Holidays on a fixed Gregorian day (lunar ones such as 春节 move, and are left out).
+    add("元旦,new year's day,new years day", .holiday(month: 1, day: 1))
+    add("情人节,valentine's day,valentines day", .holiday(month: 2, day: 14))
+    add("劳动节,五一劳动节", .holiday(month: 5, day: 1))
+    add("国庆节,国庆", .holiday(month: 10, day: 1))
+    add("万圣节,halloween", .holiday(month: 10, day: 31))
+    add("平安夜,christmas eve,xmas eve", .holiday(month: 12, day: 24))
+    add("圣诞节,圣诞,christmas,christmas day,xmas", .holiday(month: 12, day: 25))
+    add("new year's eve,new years eve,nye", .holiday(month: 12, day: 31))
     add("昨天,昨日,昨儿,昨儿个,yesterday", .dayOffset(-1))
     add("前天", .dayOffset(-2))
     add("今早,今晨,this morning", .dayAndPart(0, .morning))

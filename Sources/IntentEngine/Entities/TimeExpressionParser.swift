@@ -258,6 +258,8 @@ struct TimeExpressionParser {
     case .weekday(let d, let week): return DayMatch(day: .weekday(d, week: week), end: t + 1)
     case .weekend(let week): return DayMatch(day: .weekend(week: week), end: t + 1)
     case .monthEnd(let n): return DayMatch(day: .monthEnd(n), end: t + 1)
+    case .holiday(let month, let day):
+      return DayMatch(day: .date(year: nil, month: month, day: day), end: t + 1)
     case .weekRef(let n): return DayMatch(day: .weekRef(n), end: t + 1)
     case .monthRef(let n):
       if let d = integer(t + 1), word(t + 2) == .dayMark {
