@@ -243,7 +243,7 @@ enum EntityLexicon {
     // Units.
     add("秒,秒钟,second,seconds,sec,secs,s,secnods,seconts", .unit(.second))
     add("分钟,minute,minutes,min,mins,m,minuts,mintues,minuets,minites,minutues", .unit(.minute))
-    add("小时,钟头,hour,hours,hr,hrs,h,hous,houres", .unit(.hour))
+    add("小时,钟头,个钟,个钟头,hour,hours,hr,hrs,h,hous,houres", .unit(.hour))
     add(
       "quarter of an hour,a quarter of an hour,quarter hour,a quarter hour,quarter of a hour",
       .durationWord(900))
