@@ -32,6 +32,10 @@ struct EngineBehaviourTests {
     Case(
       text: "我老是忘 周五下午三点提醒我交水电费", intent: "reminder.create",
       slots: ["datetime": "2026-12-04T15:00:00+08:00", "text": "交水电费"]),
+    // A command after context is still a command, and its payload keeps its own words.
+    Case(
+      text: "on the subway home, note down that I need my passport", intent: "memo.create",
+      slots: ["text": "I need my passport"]),
     // Free text needs a content word: "set a" is not what the timer is for.
     Case(text: "set a timer for 20 minutes", intent: "timer.start", slots: ["duration": "1200"]),
     // A duration is evidence for a timer, but only next to a call to action.

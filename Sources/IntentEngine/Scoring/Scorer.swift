@@ -14,6 +14,9 @@ struct Scorer {
   static let patternBonus = 2.5
   /// Score for a full match of a pattern with a free-text part, which fits more sentences.
   static let capturePatternBonus = 1.5
+  /// Score for a pattern that matches the last clause after context ("dog food's almost gone,
+  /// remind me tonight to order more"): weaker than a whole-sentence match.
+  static let tailPatternBonus = 1.0
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
   /// Penalty per required slot left empty.
@@ -193,14 +196,18 @@ struct Scorer {
     }
     result = order.map { result[$0] }
     // The winner without a full pattern may still have one for its last clause, after context;
-    // that only pins its slots, so it is looked for once, for the winner alone.
+    // it is looked for once, for the winner alone, and counts as weaker evidence.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.evidence.contains(where: { if case .pattern = $0 { true } else { false } }),
       let refined = score(
         best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
     {
-      result[0].slots = refined.slots
-      result[0].missingSlots = refined.missingSlots
+      if refined.score > best.score {
+        result[0] = refined
+      } else {
+        result[0].slots = refined.slots
+        result[0].missingSlots = refined.missingSlots
+      }
     } else if let best = result.first,
       best.captures.contains(where: { capture in
         capture.lowerBound == matcher.bounds.lowerBound
@@ -313,9 +320,10 @@ struct Scorer {
       }
     }
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
-    // ("how many items are on my grocery list").
-    let payload = (tailStart == nil ? patternMatch?.captureRanges ?? [] : []).filter {
-      $0.lowerBound > matcher.bounds.lowerBound
+    // ("how many items are on my grocery list"). A command after context ("dog food's almost
+    // gone, remind me tonight to order more") has its payload inside the command.
+    let payload = (patternMatch?.captureRanges ?? []).filter {
+      $0.lowerBound > (tailStart ?? matcher.bounds.lowerBound)
     }
     var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
     for (hit, index) in excludeHits {
@@ -332,7 +340,7 @@ struct Scorer {
       score -= penalty
       evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
-    if vetoed, patternMatch == nil || tailStart != nil { return nil }
+    if vetoed, patternMatch == nil { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own,
     // unless the whole sentence has a known shape.
     if keywordWeight < Self.strongEvidenceWeight, patternMatch == nil {
@@ -340,8 +348,11 @@ struct Scorer {
       evidence.append(.weakOnly(penalty: Self.weakEvidencePenalty))
     }
 
-    if let patternMatch, tailStart == nil {
-      let bonus = patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
+    if let patternMatch {
+      let bonus =
+        tailStart != nil
+        ? Self.tailPatternBonus
+        : patternMatch.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
       score += bonus
       evidence.append(.pattern(index: patternIndex, bonus: bonus))
     }
