@@ -199,9 +199,14 @@ struct Scorer {
     // it is looked for once, for the winner alone, and counts as weaker evidence.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.evidence.contains(where: { if case .pattern = $0 { true } else { false } }),
-      let refined = score(
+      var refined = score(
         best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
     {
+      // Penalties set against the other candidates above hold for the refined score too.
+      for case .insidePayload(let other, let penalty) in best.evidence {
+        refined.score -= penalty
+        refined.evidence.append(.insidePayload(of: other, penalty: penalty))
+      }
       if refined.score > best.score {
         result[0] = refined
       } else {
