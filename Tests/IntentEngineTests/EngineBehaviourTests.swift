@@ -13,6 +13,8 @@ struct EngineBehaviourTests {
     var text: String
     var intent: IntentID?
     var slots: [String: String] = [:]
+    /// Slots that must stay empty.
+    var absent: [String] = []
     var local = true
     var testDescription: String { "\(text) → \(intent.map { "\($0)" } ?? "none")" }
   }
@@ -38,6 +40,23 @@ struct EngineBehaviourTests {
       slots: ["text": "I need my passport"]),
     // Free text needs a content word: "set a" is not what the timer is for.
     Case(text: "set a timer for 20 minutes", intent: "timer.start", slots: ["duration": "1200"]),
+    // Free text before a pattern word does not end with "a" or 个: nothing names this timer.
+    Case(
+      text: "快点 set a timer for 6 minutes", intent: "timer.start", slots: ["duration": "360"],
+      absent: ["text"]),
+    Case(text: "帮我设个计时器 五分钟", intent: "timer.start", slots: ["duration": "300"], absent: ["text"]),
+    // After a comma the command is a clause of its own: the context's day and words stay out.
+    Case(
+      text: "the sale is on saturday, remind me friday at 7pm to buy rice",
+      intent: "reminder.create",
+      slots: ["datetime": "2026-12-04T19:00:00+08:00", "text": "buy rice"]),
+    Case(
+      text: "the kids are in the bath, set a timer for 20 minutes", intent: "timer.start",
+      slots: ["duration": "1200"], absent: ["text"]),
+    // Spaces between English words are not clause breaks: the item is the whole phrase.
+    Case(
+      text: "coffee beans to the shopping list", intent: "memo.create",
+      slots: ["text": "coffee beans"]),
     // A duration is evidence for a timer, but only next to a call to action.
     Case(text: "设一个十分钟的闹铃", intent: "timer.start", slots: ["duration": "600"]),
     Case(text: "the bus comes in 10 minutes right", intent: nil, local: false),
@@ -62,6 +81,9 @@ struct EngineBehaviourTests {
       for (name, expected) in c.slots {
         let value = result.slot(name)
         #expect((value?.stringValue ?? value?.jsonText) == expected, "slot \(name)")
+      }
+      for name in c.absent {
+        #expect(result.slot(name) == nil, "slot \(name) should be empty")
       }
     } else {
       #expect(

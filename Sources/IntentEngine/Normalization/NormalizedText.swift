@@ -47,6 +47,24 @@ public struct NormalizedText: Sendable {
     return Int(sourceStarts[range.lowerBound])..<Int(sourceEnds[range.upperBound - 1])
   }
 
+  /// Whether the normalised scalar at `offset` separates clauses.
+  ///
+  /// A space that stands for punctuation ("we're out, add milk") does, and so does one beside
+  /// Chinese text ("鸡蛋好了 取消倒计时"), where words are not spaced; a space between two Latin
+  /// words is only a word break.
+  public func isClauseBreak(at offset: Int) -> Bool {
+    guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return false }
+    let source = originalRange(of: offset..<offset + 1)
+    let lower = min(max(source.lowerBound, 0), originalScalars.count)
+    let upper = min(max(source.upperBound, lower), originalScalars.count)
+    if originalScalars[lower..<upper].contains(where: { !$0.properties.isWhitespace }) {
+      return true
+    }
+    let before = offset > 0 ? scalars[offset - 1].value : 0
+    let after = offset + 1 < scalars.count ? scalars[offset + 1].value : 0
+    return before >= 0x3400 || after >= 0x3400
+  }
+
   /// The user's own words behind the normalised `range`.
   public func originalText(of range: Range<Int>) -> String {
     let source = originalRange(of: range)

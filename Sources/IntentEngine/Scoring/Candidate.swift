@@ -12,6 +12,9 @@ struct Candidate {
   var captures: [Range<Int>] = []
   /// Where this intent's keywords were found.
   var keywordRanges: [Range<Int>] = []
+
+  /// Whether a sentence pattern matched the utterance or its last clause.
+  var hasPattern: Bool { evidence.contains { if case .pattern = $0 { true } else { false } } }
 }
 
 /// One piece of evidence, before it is put into words.

@@ -26,12 +26,12 @@ struct PatternMatcher {
     while end > 0, scalars[end - 1] == " " { end -= 1 }
     return max(end, bounds.upperBound)
   }
-  /// Where a clause after context may begin: after each space inside the bounds, at most the
-  /// last eight (punctuation becomes a space when text is normalised).
-  var clauseStarts: [Int] {
+  /// Where a clause after context may begin: after each space inside the bounds (punctuation
+  /// becomes a space when text is normalised), the last `count` at or before `limit`, in order.
+  func clauseStarts(through limit: Int, count: Int) -> [Int] {
     var starts: [Int] = []
-    var i = bounds.upperBound - 1
-    while i > bounds.lowerBound, starts.count < 8 {
+    var i = min(limit, bounds.upperBound - 1)
+    while i > bounds.lowerBound, starts.count < count {
       if scalars[i - 1] == " ", scalars[i] != " " { starts.append(i) }
       i -= 1
     }
@@ -227,6 +227,7 @@ struct PatternMatcher {
         if steps > Self.stepBudget { return false }
         if !boundaries[end] || contentBefore[end] == contentBefore[position]
           || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false)
+          || (!isLast && endsWithDeterminer(position..<end))
         {
           end += 1
           continue
@@ -240,6 +241,26 @@ struct PatternMatcher {
       }
       return false
     }
+  }
+
+  /// Words that open a noun phrase: free text followed by more of the pattern never ends with
+  /// one ("set a | timer" names no timer, "帮我设个 | 计时器" neither).
+  private static let determiners: [[Unicode.Scalar]] = [
+    "a", "an", "the", "teh", "my", "this", "that", "your", "个", "这个", "那个",
+  ].map { Array($0.unicodeScalars) }
+
+  /// Whether the free text in `range` ends with a determiner.
+  private func endsWithDeterminer(_ range: Range<Int>) -> Bool {
+    var end = range.upperBound
+    while end > range.lowerBound, scalars[end - 1] == " " { end -= 1 }
+    for word in Self.determiners where word.count <= end - range.lowerBound {
+      let start = end - word.count
+      guard scalars[start..<end].elementsEqual(word) else { continue }
+      // A Latin determiner is a whole word ("a" ends "pizza" too).
+      if word[0].isASCII, start > range.lowerBound, scalars[start - 1] != " " { continue }
+      return true
+    }
+    return false
   }
 
   /// Whether the element at `index` begins or ends a word of the pattern: words may not split a

@@ -198,7 +198,7 @@ struct Scorer {
     // The winner without a full pattern may still have one for its last clause, after context;
     // it is looked for once, for the winner alone, and counts as weaker evidence.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
-      !best.evidence.contains(where: { if case .pattern = $0 { true } else { false } }),
+      !best.hasPattern,
       var refined = score(
         best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
     {
@@ -216,12 +216,12 @@ struct Scorer {
     } else if let best = result.first,
       best.captures.contains(where: { capture in
         capture.lowerBound == matcher.bounds.lowerBound
-          && analysis.text.scalars[capture].contains(" ")
+          && capture.contains(where: analysis.text.isClauseBreak(at:))
       }),
       let refined = score(
         best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true,
         tailOnly: true),
-      !refined.captures.isEmpty
+      refined.hasPattern
     {
       // Free text that opens the sentence and runs over a clause break has swallowed context
       // ("鸡蛋已经好了 把煮鸡蛋的倒计时取消吧"): the last clause's own match names it better.
@@ -312,7 +312,15 @@ struct Scorer {
       let lastKeyword =
         hits.lazy.filter { $0.target.kind == .group }.map(\.hit.range.lowerBound).max()
         ?? analysis.text.scalars.count
-      let starts = matcher.clauseStarts.filter { $0 <= lastKeyword }.suffix(3)
+      // A start after punctuation is a clause of its own ("it's friday, remind me thursday at
+      // 7"); otherwise the nearest word start to the keyword is tried first, so context words
+      // ("friday remind me …") are not taken into the command.
+      func rank(_ start: Int) -> Int {
+        analysis.text.isClauseBreak(at: start - 1) ? start + analysis.text.scalars.count : start
+      }
+      let starts = matcher.clauseStarts(through: lastKeyword, count: 4).sorted {
+        rank($0) > rank($1)
+      }
       for start in starts where patternMatch == nil {
         for (index, pattern) in intent.patterns.enumerated() {
           if let match = matcher.match(pattern, from: start) {
