@@ -53,6 +53,10 @@ struct EngineBehaviourTests {
     Case(
       text: "the kids are in the bath, set a timer for 20 minutes", intent: "timer.start",
       slots: ["duration": "1200"], absent: ["text"]),
+    // A situation set apart before the command is not the timer's name; a short name is.
+    Case(text: "面膜敷上了 计时15分钟", intent: "timer.start", slots: ["duration": "900"], absent: ["text"]),
+    Case(text: "娃已经睡着了 计时器关了吧", intent: "timer.cancel", absent: ["text"]),
+    Case(text: "烤鸡翅 定时25分钟", intent: "timer.start", slots: ["duration": "1500", "text": "烤鸡翅"]),
     // Spaces between English words are not clause breaks: the item is the whole phrase.
     Case(
       text: "coffee beans to the shopping list", intent: "memo.create",

@@ -216,15 +216,18 @@ struct Scorer {
     } else if let best = result.first,
       best.captures.contains(where: { capture in
         capture.lowerBound == matcher.bounds.lowerBound
-          && capture.contains(where: analysis.text.isClauseBreak(at:))
+          && (capture.contains(where: analysis.text.isClauseBreak(at:))
+            || (analysis.text.isClauseBreak(at: capture.upperBound)
+              && !Self.isShortName(analysis.text.scalars[capture])))
       }),
       let refined = score(
         best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true,
         tailOnly: true),
       refined.hasPattern
     {
-      // Free text that opens the sentence and runs over a clause break has swallowed context
-      // ("鸡蛋已经好了 把煮鸡蛋的倒计时取消吧"): the last clause's own match names it better.
+      // Free text that opens the sentence and runs over or up to a clause break has swallowed
+      // context ("鸡蛋已经好了 把煮鸡蛋的倒计时取消吧", "面膜敷上了 计时15分钟"): the last clause's own
+      // match names it better. A short name set apart is still a name ("泡面 3分钟 计时").
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
     }
@@ -464,6 +467,13 @@ struct Scorer {
       if entity.range.count > analysis.entities[current].range.count { best = index }
     }
     return best
+  }
+
+  /// Whether free text is short enough to name a timer or item rather than tell a situation:
+  /// at most four scalars, not ending in a sentence particle ("泡面", not "算了").
+  private static func isShortName(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard text.count <= 4, let last = text.last else { return false }
+    return !"了吧啊呢呀嘛".unicodeScalars.contains(last)
   }
 
   private func makeMatcher(_ analysis: Analysis) -> PatternMatcher {
