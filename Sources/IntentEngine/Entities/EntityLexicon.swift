@@ -255,7 +255,7 @@ enum EntityLexicon {
     add("点,点钟,时", .clockMark)
     add("整", .sharp)
     add("半,half", .half)
-    add("刻", .quarter)
+    add("刻,quarter", .quarter)
     add("个", .measure)
     add("钟", .zhong)
     add("号,日", .dayMark)

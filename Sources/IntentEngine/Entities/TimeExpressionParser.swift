@@ -51,7 +51,30 @@ struct TimeExpressionParser {
       k = component.end
       if word(k) == .and, durationComponent(at: k + 1, isContinuing: true) != nil { k += 1 }
     }
-    return result.end > t ? result : nil
+    guard result.end > t else { return nil }
+    if let rest = spokenRemainder(at: result.end, after: previousUnit) {
+      result.seconds += rest.seconds
+      result.end = rest.end
+    }
+    return result
+  }
+
+  /// The unnamed smaller part of a spoken length: "an hour twenty", "an hour and forty five",
+  /// "three minutes thirty", "an hour and a quarter" — minutes after hours, seconds after minutes.
+  private func spokenRemainder(at k: Int, after unit: Double) -> (seconds: Double, end: Int)? {
+    guard unit == 3600 || unit == 60 else { return nil }
+    let j = word(k) == .and ? k + 1 : k
+    if unit == 3600, word(j) == .article, word(j + 1) == .quarter {
+      return (900, j + 2)
+    }
+    guard let n = number(j), !n.isRange, n.range.count <= 2, let value = integer(j),
+      (1..<60).contains(value), number(j + 1) == nil
+    else { return nil }
+    // A number followed by a unit or a date word is something else ("5号", "2个").
+    switch word(j + 1) {
+    case nil, .after, .connector, .and, .forWord, .on: return (Double(value) * unit / 60, j + 1)
+    default: return nil
+    }
   }
 
   private struct Component {
@@ -72,6 +95,10 @@ struct TimeExpressionParser {
     // "a quarter of an hour".
     if case .durationWord(let seconds) = word(k) {
       return Component(seconds: seconds, unitSeconds: seconds, end: k + 1)
+    }
+    // "hour and a half timer": the article may be left out before a unit and a half.
+    if !isContinuing, case .unit(let unit) = word(k), word(k + 1) == .andAHalf {
+      return Component(seconds: unit.seconds * 1.5, unitSeconds: unit.seconds, end: k + 2)
     }
     // "an hour", "a minute", "an hour and a half".
     if word(k) == .article, case .unit(let unit) = word(k + 1) {
