@@ -24,6 +24,10 @@ public struct Engine: Sendable {
 
   /// Most commands split out of one utterance.
   public static let maximumClauses = 4
+  /// How many clauses from the end are tried as a command after context.
+  static let contextClausesTried = 2
+  /// The smallest exclude penalty in the context that keeps its command from being read alone.
+  static let contextExcludePenalty = 3.0
 
   /// Creates an engine from compiled grammars and a gazetteer.
   public init(grammar: CompiledGrammar, gazetteer: Gazetteer) {
@@ -85,12 +89,56 @@ public struct Engine: Sendable {
     let (whole, analysis) = classify(normalized, context: context)
     guard !analysis.conjunctions.isEmpty,
       let clauses = split(analysis, context: context, depth: 1), clauses.count > 1
-    else { return whole }
+    else { return commandAfterContext(whole, analysis, context: context) ?? whole }
     var result = clauses[0]
     result.text = normalized.original
     result.normalizedText = normalized.string
     result.clauses = clauses
     return result
+  }
+
+  /// The command in the last clause after context ("pasta just hit the water, eleven minutes
+  /// please", "洗衣机刚转上 二十分钟后提醒我把衣服晾了"), when the whole is not confident.
+  ///
+  /// The clause must be confidently an intent on its own, and the context may hold none of that
+  /// intent's strong excludes (vetoes, and penalties of `contextExcludePenalty` or more):
+  /// "我老公说 今天走了多少步" stays someone else's question.
+  private func commandAfterContext(
+    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
+  ) -> ParseResult? {
+    guard whole.route != .local else { return nil }
+    let text = analysis.text
+    var tried = 0
+    var position = text.scalars.count - 1
+    while position > 0, tried < Self.contextClausesTried {
+      defer { position -= 1 }
+      guard text.isClauseBreak(at: position) else { continue }
+      tried += 1
+      let command = text.originalText(of: position + 1..<text.scalars.count)
+      guard !command.isEmpty else { continue }
+      var (result, _) = classify(normalizer.normalize(command), context: context)
+      guard isConfident(result), let id = result.intent,
+        let intent = grammar.intents.firstIndex(where: { $0.spec.id == id })
+      else { continue }
+      let argues = analysis.hits.contains { hit in
+        hit.range.upperBound <= position
+          && grammar.targets[Int(hit.entry)].contains {
+            $0.kind == .exclude && Int($0.intent) == intent
+              && (grammar.intents[intent].excludes[Int($0.index)] ?? .infinity)
+                >= Self.contextExcludePenalty
+          }
+      }
+      guard !argues else { return nil }
+      result.text = text.original
+      result.normalizedText = text.string
+      result.explanation.append(
+        Evidence(
+          kind: .note,
+          detail: "read the last clause; '\(text.originalText(of: 0..<position))' is context",
+          contribution: 0))
+      return result
+    }
+    return nil
   }
 
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.

@@ -57,6 +57,15 @@ struct EngineBehaviourTests {
     Case(text: "面膜敷上了 计时15分钟", intent: "timer.start", slots: ["duration": "900"], absent: ["text"]),
     Case(text: "娃已经睡着了 计时器关了吧", intent: "timer.cancel", absent: ["text"]),
     Case(text: "烤鸡翅 定时25分钟", intent: "timer.start", slots: ["duration": "1500", "text": "烤鸡翅"]),
+    // A confident command after context is read on its own; context that argues against it
+    // (someone else, a translation) keeps the whole from being accepted.
+    Case(
+      text: "spent all day at the theme park, how many steps did I do today",
+      intent: "health.query", slots: ["metric": "steps", "period": "today"]),
+    Case(text: "我老公说 今天走了多少步", intent: nil, local: false),
+    Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
+    // Quotes are not clause breaks: a song title is not a weather question.
+    Case(text: "放周杰伦的《晴天》", intent: nil, local: false),
     // Spaces between English words are not clause breaks: the item is the whole phrase.
     Case(
       text: "coffee beans to the shopping list", intent: "memo.create",

@@ -54,16 +54,19 @@ public struct NormalizedText: Sendable {
   /// words is only a word break.
   public func isClauseBreak(at offset: Int) -> Bool {
     guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return false }
-    let source = originalRange(of: offset..<offset + 1)
-    let lower = min(max(source.lowerBound, 0), originalScalars.count)
-    let upper = min(max(source.upperBound, lower), originalScalars.count)
-    if originalScalars[lower..<upper].contains(where: { !$0.properties.isWhitespace }) {
-      return true
-    }
+    let range = originalRange(of: offset..<offset + 1)
+    let lower = min(max(range.lowerBound, 0), originalScalars.count)
+    let upper = min(max(range.upperBound, lower), originalScalars.count)
+    let source = originalScalars[lower..<upper]
+    if source.contains(where: { Self.clausePunctuation.contains($0) }) { return true }
+    guard source.allSatisfy(\.properties.isWhitespace) else { return false }
     let before = offset > 0 ? scalars[offset - 1].value : 0
     let after = offset + 1 < scalars.count ? scalars[offset + 1].value : 0
     return before >= 0x3400 || after >= 0x3400
   }
+
+  /// Punctuation that ends a clause; quotes and brackets ("《晴天》") do not.
+  static let clausePunctuation: Set<Unicode.Scalar> = Set(",.;:!?，。；：！？、…~～—".unicodeScalars)
 
   /// The user's own words behind the normalised `range`.
   public func originalText(of range: Range<Int>) -> String {

@@ -321,9 +321,14 @@ struct Scorer {
       func rank(_ start: Int) -> Int {
         analysis.text.isClauseBreak(at: start - 1) ? start + analysis.text.scalars.count : start
       }
-      let starts = matcher.clauseStarts(through: lastKeyword, count: 4).sorted {
-        rank($0) > rank($1)
+      var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
+      let head = matcher.bounds.lowerBound
+      if let clause = (head..<max(head, min(lastKeyword, analysis.text.scalars.count)))
+        .last(where: analysis.text.isClauseBreak(at:)), !starts.contains(clause + 1)
+      {
+        starts.append(clause + 1)
       }
+      starts.sort { rank($0) > rank($1) }
       for start in starts where patternMatch == nil {
         for (index, pattern) in intent.patterns.enumerated() {
           if let match = matcher.match(pattern, from: start) {
