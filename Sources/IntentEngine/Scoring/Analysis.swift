@@ -6,6 +6,12 @@ struct KeywordHit: Sendable {
   var isCorrected = false
 }
 
+/// A hit together with one intent it counts for, as a keyword or an exclude.
+struct TargetedHit {
+  var hit: KeywordHit
+  var target: KeywordTarget
+}
+
 /// Everything read from one utterance before intents are compared.
 struct Analysis {
   var text: NormalizedText
@@ -20,10 +26,11 @@ struct Analysis {
   var functionWords: [Range<Int>]
   /// Countable scalars in the utterance: not spaces, and one per number.
   var contentLength: Int
-  /// For each scalar, whether coverage counts it (see `contentLength`).
-  var countable: [Bool]
-  /// For each scalar, whether a filler or function word covers it: explained for every intent.
-  var coveredByWords: [Bool] = []
+  /// For each offset 0...n, how many countable scalars before it no filler or function word
+  /// covers: what evidence may still explain.
+  var openBefore: [Int32]
+  /// Countable scalars that fillers and function words cover: explained for every intent.
+  var wordExplained: Int
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
   ///
   /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
@@ -31,4 +38,24 @@ struct Analysis {
   /// For each entity, whether it is a datetime given as an offset from now: one that contains a
   /// duration ("十分钟后", "in 10 minutes").
   var relative: [Bool]
+}
+
+extension Analysis {
+  /// How many countable scalars fillers, function words and `ranges` (sorted by start) explain.
+  func explainedLength(bySorted ranges: [Range<Int>]) -> Int {
+    let limit = openBefore.count - 1
+    var explained = wordExplained
+    var start = 0
+    var end = 0
+    for range in ranges {
+      let lower = min(max(range.lowerBound, 0), limit)
+      let upper = min(max(range.upperBound, lower), limit)
+      if lower > end {
+        explained += Int(openBefore[end] - openBefore[start])
+        start = lower
+      }
+      end = max(end, upper)
+    }
+    return explained + Int(openBefore[end] - openBefore[start])
+  }
 }

@@ -34,3 +34,24 @@ enum SlotFill {
   case entity(SlotSpec, Int)
   case text(SlotSpec, String)
 }
+
+/// A set of indexes that allocates nothing while they are below 64: the keyword groups and
+/// excludes one candidate has seen.
+struct SmallIndexSet {
+  private var bits: UInt64 = 0
+  private var overflow: Set<Int> = []
+
+  var isEmpty: Bool { bits == 0 && overflow.isEmpty }
+
+  func contains(_ index: Int) -> Bool {
+    index < 64 ? bits & (1 << UInt64(index)) != 0 : overflow.contains(index)
+  }
+
+  /// Adds `index`; false when it was already there.
+  mutating func insert(_ index: Int) -> Bool {
+    guard index < 64 else { return overflow.insert(index).inserted }
+    let mask: UInt64 = 1 << UInt64(index)
+    defer { bits |= mask }
+    return bits & mask == 0
+  }
+}

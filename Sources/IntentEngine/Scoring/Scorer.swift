@@ -113,23 +113,27 @@ struct Scorer {
       for i in range where i < coveredByWords.count { coveredByWords[i] = true }
     }
     // Coverage counts what a reader would: a number is one unit however many digits it has.
-    var countable = [Bool](repeating: false, count: scalars.count)
+    // Fillers and function words are explained for every intent; the rest is counted in
+    // prefix sums, so an intent's share is a few subtractions over its evidence ranges.
+    var openBefore = [Int32](repeating: 0, count: scalars.count + 1)
     var contentLength = 0
-    for (i, scalar) in scalars.enumerated() where scalar != " " {
+    var wordExplained = 0
+    for (i, scalar) in scalars.enumerated() {
       let continuesNumber =
         i > 0 && Tokenizer.isASCIIDigit(scalar.value)
         && (Tokenizer.isASCIIDigit(scalars[i - 1].value) || scalars[i - 1] == "."
           || scalars[i - 1] == ":")
-      if !continuesNumber {
-        countable[i] = true
+      let countable = scalar != " " && !continuesNumber
+      if countable {
         contentLength += 1
+        if coveredByWords[i] { wordExplained += 1 }
       }
+      openBefore[i + 1] = openBefore[i] + (countable && !coveredByWords[i] ? 1 : 0)
     }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
-      countable: countable,
-      coveredByWords: coveredByWords, boundaries: boundaries,
+      openBefore: openBefore, wordExplained: wordExplained, boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
           && entities.contains {
@@ -141,13 +145,15 @@ struct Scorer {
   /// Scores every intent with at least one keyword in the utterance, best first.
   func candidates(for analysis: Analysis) -> [Candidate] {
     // Hits grouped by intent, in intent order: a sort of a small array, no dictionary.
-    var touched: [(hit: KeywordHit, target: KeywordTarget)] = []
+    var touched: [TargetedHit] = []
     for hit in analysis.hits {
-      for target in grammar.targets[Int(hit.entry)] { touched.append((hit, target)) }
+      for target in grammar.targets[Int(hit.entry)] {
+        touched.append(TargetedHit(hit: hit, target: target))
+      }
     }
     for entity in analysis.entities {
       for target in grammar.entityTargets[entity.type.rank] {
-        touched.append((KeywordHit(range: entity.range, entry: -1), target))
+        touched.append(TargetedHit(hit: KeywordHit(range: entity.range, entry: -1), target: target))
       }
     }
     touched.sort {
@@ -155,7 +161,7 @@ struct Scorer {
         < ($1.target.intent, $1.hit.range.lowerBound, $1.hit.range.upperBound)
     }
     var result: [Candidate] = []
-    var hitsByCandidate: [[(hit: KeywordHit, target: KeywordTarget)]] = []
+    var hitsByCandidate: [Range<Int>] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
     var start = 0
@@ -165,9 +171,9 @@ struct Scorer {
       while end < touched.count, touched[end].target.intent == touched[start].target.intent {
         end += 1
       }
-      let group = Array(touched[start..<end])
+      let group = start..<end
       start = end
-      if let candidate = score(intentIndex, group, analysis, matcher) {
+      if let candidate = score(intentIndex, touched[group], analysis, matcher) {
         result.append(candidate)
         hitsByCandidate.append(group)
       }
@@ -200,7 +206,7 @@ struct Scorer {
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.hasPattern,
       var refined = score(
-        best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true)
+        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
       for case .insidePayload(let other, let penalty) in best.evidence {
@@ -221,7 +227,7 @@ struct Scorer {
               && !Self.isShortName(analysis.text.scalars[capture])))
       }),
       let refined = score(
-        best.intent, hitsByCandidate[order[0]], analysis, matcher, allowTail: true,
+        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true,
         tailOnly: true),
       refined.hasPattern
     {
@@ -235,31 +241,30 @@ struct Scorer {
   }
 
   private func score(
-    _ intentIndex: Int, _ hits: [(hit: KeywordHit, target: KeywordTarget)], _ analysis: Analysis,
+    _ intentIndex: Int, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
     _ matcher: PatternMatcher, allowTail: Bool = false, tailOnly: Bool = false
   ) -> Candidate? {
     let intent = grammar.intents[intentIndex]
+    // Capacities cover the usual case, so the arrays are allocated once, not grown.
     var evidence: [EvidenceRecord] = []
+    evidence.reserveCapacity(hits.count + 6)
     var score = 0.0
-    // What this intent explains: fillers and function words (neither evidence nor noise) from
-    // the start, then its keywords and the entities that fill its slots.
-    var covered = analysis.coveredByWords
+    // What this intent explains: fillers and function words (neither evidence nor noise), then
+    // its keywords and the entities that fill its slots.
     var evidenceRanges: [Range<Int>] = []
-    func explain(_ range: Range<Int>) {
-      evidenceRanges.append(range)
-      for i in range where i < covered.count { covered[i] = true }
-    }
+    evidenceRanges.reserveCapacity(hits.count + intent.spec.slots.count)
+    func explain(_ range: Range<Int>) { evidenceRanges.append(range) }
 
     // Keyword groups count once each, however many of their words appear.
-    var groupHit = [Bool](repeating: false, count: intent.groups.count)
-    var excludeHits: [(hit: KeywordHit, index: Int)] = []
-    for (hit, target) in hits {
+    var groupHit = SmallIndexSet()
+    var excludeHits: [TargetedHit] = []
+    for touched in hits {
+      let (hit, target) = (touched.hit, touched.target)
       switch target.kind {
       case .group:
         explain(hit.range)
         let group = intent.groups[Int(target.index)]
-        if !groupHit[Int(target.index)] {
-          groupHit[Int(target.index)] = true
+        if groupHit.insert(Int(target.index)) {
           let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
           score += weight
           evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
@@ -278,23 +283,24 @@ struct Scorer {
           $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
             && hit.range.upperBound <= $0.upperBound
         }
-        if !insideFiller { excludeHits.append((hit, Int(target.index))) }
+        if !insideFiller { excludeHits.append(touched) }
       }
     }
-    for (index, group) in intent.groups.enumerated() where group.isRequired && !groupHit[index] {
+    for (index, group) in intent.groups.enumerated()
+    where group.isRequired && !groupHit.contains(index) {
       _ = group
       return nil
     }
-    guard groupHit.contains(true) else { return nil }
+    guard !groupHit.isEmpty else { return nil }
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
-    let vetoed = excludeHits.contains { intent.excludes[$0.index] == nil }
+    let vetoed = excludeHits.contains { intent.excludes[Int($0.target.index)] == nil }
 
     // Slots from entities; the best pattern match may pin them.
     var patternMatch: PatternMatcher.Match?
     var patternIndex = 0
     var keywordWeight = 0.0
-    for (index, group) in intent.groups.enumerated() where groupHit[index] {
+    for (index, group) in intent.groups.enumerated() where groupHit.contains(index) {
       keywordWeight += group.weight
     }
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
@@ -346,8 +352,9 @@ struct Scorer {
     let payload = (patternMatch?.captureRanges ?? []).filter {
       $0.lowerBound > (tailStart ?? matcher.bounds.lowerBound)
     }
-    var excludeCounted = [Bool](repeating: false, count: intent.excludes.count)
-    for (hit, index) in excludeHits {
+    var excludeCounted = SmallIndexSet()
+    for excluded in excludeHits {
+      let (hit, index) = (excluded.hit, Int(excluded.target.index))
       let inPayload = payload.contains { $0.contains(hit.range.lowerBound) }
       let penalty: Double
       if let declared = intent.excludes[index] {
@@ -356,8 +363,7 @@ struct Scorer {
         guard inPayload else { return nil }
         penalty = Self.payloadVetoPenalty
       }
-      guard !excludeCounted[index] else { continue }
-      excludeCounted[index] = true
+      guard excludeCounted.insert(index) else { continue }
       score -= penalty
       evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
@@ -379,6 +385,7 @@ struct Scorer {
     }
 
     var slots: [SlotFill] = []
+    slots.reserveCapacity(intent.spec.slots.count)
     var missing: [String] = []
     var textSlot: SlotSpec?
     for spec in intent.spec.slots {
@@ -408,10 +415,8 @@ struct Scorer {
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
     // explains all of it, and only its `{text}` part is payload; otherwise the payload is what
     // the evidence leaves unexplained, and counts as partly explained.
-    var explainedLength = 0
-    for i in covered.indices where covered[i] && analysis.countable[i] {
-      explainedLength += 1
-    }
+    evidenceRanges.sort { $0.lowerBound < $1.lowerBound }
+    var explainedLength = analysis.explainedLength(bySorted: evidenceRanges)
     if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
     if let textSlot {
       var payload: (text: String, range: Range<Int>)?
@@ -538,20 +543,14 @@ struct Scorer {
   /// The longest stretch of text outside `removed`, with fillers and conjunctions trimmed off its
   /// ends (function words stay: "要交的材料" keeps its "要").
   static func longestResidual(_ analysis: Analysis, removing removed: [Range<Int>]) -> Range<Int>? {
+    // `removed` is sorted by start: the gaps between its runs, and after the last, are the text.
     let count = analysis.text.scalars.count
-    var cut = [Bool](repeating: false, count: count)
-    for range in removed {
-      for i in range where i < count { cut[i] = true }
-    }
     var best: Range<Int>?
-    var start: Int?
-    for i in 0...count {
-      if i < count, !cut[i] {
-        if start == nil { start = i }
-        continue
-      }
-      if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
-      start = nil
+    var position = 0
+    for range in removed + [count..<count] {
+      let gapEnd = min(max(range.lowerBound, 0), count)
+      if gapEnd - position > (best?.count ?? 0) { best = position..<gapEnd }
+      position = max(position, min(range.upperBound, count))
     }
     guard var run = best else { return nil }
     let edges = analysis.fillers + analysis.conjunctions
