@@ -66,7 +66,8 @@ public struct Engine: Sendable {
   public func parse(_ text: String, context: ParseContext = ParseContext()) -> ParseResult {
     var truncated = false
     var input = text
-    if text.unicodeScalars.count > Self.maximumLength {
+    // Scalars are never more than UTF-8 bytes, so most texts need no scalar count.
+    if text.utf8.count > Self.maximumLength, text.unicodeScalars.count > Self.maximumLength {
       var cut = ""
       cut.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(Self.maximumLength))
       input = cut

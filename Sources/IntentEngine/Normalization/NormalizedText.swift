@@ -23,9 +23,19 @@ public struct NormalizedText: Sendable {
     original: String, scalars: [Unicode.Scalar], sourceStarts: [Int32], sourceEnds: [Int32],
     numbers: [NumberSpan]
   ) {
+    self.init(
+      original: original, originalScalars: original.scalarArray, scalars: scalars,
+      sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers)
+  }
+
+  /// Creates normalised text from its parts when the original's scalars are already at hand.
+  init(
+    original: String, originalScalars: [Unicode.Scalar], scalars: [Unicode.Scalar],
+    sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan]
+  ) {
     precondition(scalars.count == sourceStarts.count && scalars.count == sourceEnds.count)
     self.original = original
-    self.originalScalars = Array(original.unicodeScalars)
+    self.originalScalars = originalScalars
     self.scalars = scalars
     self.sourceStarts = sourceStarts
     self.sourceEnds = sourceEnds
@@ -100,6 +110,14 @@ public struct NumberSpan: Sendable, Equatable {
 }
 
 extension String {
+  /// The string's scalars, decoded once: `Array(unicodeScalars)` decodes twice, once to count.
+  var scalarArray: [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(utf8.count)
+    for scalar in unicodeScalars { scalars.append(scalar) }
+    return scalars
+  }
+
   /// A string of the given scalars, encoded in one pass.
   ///
   /// Faster than appending scalars one by one to a `String.UnicodeScalarView`, which re-checks

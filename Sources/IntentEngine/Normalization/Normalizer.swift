@@ -28,13 +28,14 @@ public struct Normalizer: Sendable {
   ///
   /// - Complexity: O(n) in the number of scalars of `text`.
   public func normalize(_ text: String) -> NormalizedText {
+    let input = text.scalarArray
     var folded = ScalarFolder()
-    folded.fold(text)
+    folded.fold(input)
     var reader = NumeralReader(base: folded.output)
     reader.read()
     return NormalizedText(
-      original: text, scalars: reader.scalars, sourceStarts: reader.starts,
-      sourceEnds: reader.ends, numbers: reader.numbers)
+      original: text, originalScalars: input, scalars: reader.scalars,
+      sourceStarts: reader.starts, sourceEnds: reader.ends, numbers: reader.numbers)
   }
 }
 
@@ -80,8 +81,7 @@ struct ScalarFolder {
   /// The longest run of non-fast-path scalars handed to NFKC at once, bounding its cost.
   private static let maxSlowRun = 64
 
-  mutating func fold(_ text: String) {
-    let input = Array(text.unicodeScalars)
+  mutating func fold(_ input: [Unicode.Scalar]) {
     output = ScalarBuffer(capacity: input.count)
     var i = 0
     while i < input.count {

@@ -329,6 +329,8 @@ struct PatternMatcher {
     for scalar in literal where scalar != " " {
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
       guard p < bounds.upperBound, scalars[p] == scalar else {
+        // A slip keeps the first letter of a long enough word: most mismatches end here.
+        guard first != nil, literal.count >= TypoIndex.minimumKeywordLength else { return nil }
         return matchMisspelt(literal, at: position, checkEnd: checkEnd)
       }
       if first == nil { first = scalar }
