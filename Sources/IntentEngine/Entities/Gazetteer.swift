@@ -95,7 +95,7 @@ public struct Gazetteer: Sendable {
       let index = Int32(places.count)
       places.append(entry.place)
       for surface in entry.surfaces {
-        let normalized = normalizer.normalize(surface).scalars
+        let normalized = normalizer.scalars(of: surface)
         guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
         let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
         forms.insert(normalized, value: Form(place: index, isLatin: isLatin))

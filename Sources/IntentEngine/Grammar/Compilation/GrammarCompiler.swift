@@ -409,8 +409,10 @@ extension Diagnostic.Message {
   static func unusedList(_ name: String) -> Self { "list '\(name)' is never used" }
 }
 
-/// Grammar words in normalised form, remembered for one compile: lists are expanded into every
-/// group and pattern that names them, so the same word is met many times.
+/// Grammar words in normalised form, for one compile.
+///
+/// Lists are expanded into every group and pattern that names them, so the same word is met many
+/// times: plain words are cheaper to normalise again than to look up; the rest are remembered.
 private final class NormalizedWords {
   let normalizer: Normalizer
   private var forms: [String: [Unicode.Scalar]] = [:]
@@ -418,6 +420,7 @@ private final class NormalizedWords {
   init(normalizer: Normalizer) { self.normalizer = normalizer }
 
   func callAsFunction(_ text: String) -> [Unicode.Scalar] {
+    if let plain = normalizer.plainScalars(of: text) { return plain }
     if let known = forms[text] { return known }
     let scalars = normalizer.normalize(text).scalars
     forms[text] = scalars
