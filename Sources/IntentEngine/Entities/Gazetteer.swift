@@ -96,9 +96,9 @@ public struct Gazetteer: Sendable {
       places.append(entry.place)
       for surface in entry.surfaces {
         let normalized = normalizer.scalars(of: surface)
-        guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
-        let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
-        forms.insert(normalized, value: Form(place: index, isLatin: isLatin))
+        guard let first = normalized.first else { continue }
+        let form = Form(place: index, isLatin: isASCIIAlphanumeric(first.value))
+        guard forms.insertIfAbsent(normalized, value: form) == nil else { continue }
         surfaceScalars.append(normalized)
       }
     }
