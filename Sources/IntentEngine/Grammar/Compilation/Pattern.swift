@@ -129,7 +129,7 @@ struct PatternCompiler {
       position.column += offset
       diagnostics.append(position.diagnostic(message))
     }
-    func parseSequence(until closers: Set<Unicode.Scalar>) -> Node {
+    func parseSequence(until closer: Unicode.Scalar?) -> Node {
       var alternatives: [[Node]] = [[]]
       var literal = ""
       func flushLiteral() {
@@ -138,7 +138,7 @@ struct PatternCompiler {
       }
       while index < scalars.count {
         let c = scalars[index]
-        if closers.contains(c) { break }
+        if c == closer { break }
         switch c {
         case "|":
           flushLiteral()
@@ -149,7 +149,7 @@ struct PatternCompiler {
           let open = index
           index += 1
           let closer: Unicode.Scalar = c == "(" ? ")" : "]"
-          let inner = parseSequence(until: [closer])
+          let inner = parseSequence(until: closer)
           if index < scalars.count, scalars[index] == closer {
             index += 1
           } else {
@@ -202,7 +202,7 @@ struct PatternCompiler {
       return options.count == 1 ? options[0] : .choice(options)
     }
 
-    let root = parseSequence(until: [])
+    let root = parseSequence(until: nil)
     // An alternative made only of punctuation normalises to nothing and would silently make its
     // bracket optional.
     func checkEmptyAlternatives(_ node: Node) {
