@@ -156,7 +156,11 @@ struct GazetteerParser {
   mutating func parse(_ text: String) -> [Entry] {
     var entries: [Entry] = []
     var lineNumber = 0
-    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    // A line names at most one place; room for all of them spares rehashing the names.
+    seen.reserveCapacity(seen.count + lines.count)
+    entries.reserveCapacity(lines.count)
+    for rawLine in lines {
       lineNumber += 1
       var line = Substring(rawLine)
       if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
