@@ -110,7 +110,8 @@ struct PatternCompiler {
 
   /// The syntax tree before expansion.
   private indirect enum Node {
-    case literal(String)
+    /// Text as written and its normalised scalars.
+    case literal(String, normalized: [Unicode.Scalar])
     case list(String, column: Int)
     case slot(String, column: Int)
     case capture
@@ -133,7 +134,10 @@ struct PatternCompiler {
       var alternatives: [[Node]] = [[]]
       var literal = ""
       func flushLiteral() {
-        if !literal.isEmpty { alternatives[alternatives.count - 1].append(.literal(literal)) }
+        if !literal.isEmpty {
+          alternatives[alternatives.count - 1].append(
+            .literal(literal, normalized: normalize(literal)))
+        }
         literal = ""
       }
       while index < scalars.count {
@@ -210,8 +214,8 @@ struct PatternCompiler {
       case .choice(let options):
         for option in options {
           if case .sequence(let parts) = option, parts.count == 1,
-            case .literal(let text) = parts[0],
-            normalize(text).allSatisfy({ $0 == " " })
+            case .literal(let text, let normalized) = parts[0],
+            normalized.allSatisfy({ $0 == " " })
           {
             report(0, .emptyAlternative(text))
           }
@@ -226,8 +230,7 @@ struct PatternCompiler {
     var expansions = 0
     func expand(_ node: Node) -> [[Pattern.Element]] {
       switch node {
-      case .literal(let text):
-        let normalized = normalize(text)
+      case .literal(_, let normalized):
         return [normalized.isEmpty ? [] : [.literal(normalized)]]
       case .capture:
         return [[.capture(name: nil)]]
@@ -276,7 +279,7 @@ struct PatternCompiler {
     /// The words a bracket without placeholders can match, or nil when it holds placeholders.
     func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
       switch node {
-      case .literal(let text): return [normalize(text)]
+      case .literal(_, let normalized): return [normalized]
       case .list, .slot, .capture: return nil
       case .optional(let inner):
         guard let words = plainWords(inner) else { return nil }
