@@ -12,14 +12,16 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    Usage: intent-benchmarks [--quick] [--fixtures <dir>]
+    Usage: intent-benchmarks [--quick] [--load-only] [--fixtures <dir>]
 
-      --quick     a short smoke run (a few seconds; debug builds are fine)
-      --fixtures  the fixture folder to draw utterances from (default: Fixtures/ if present)
+      --quick      a short smoke run (a few seconds; debug builds are fine)
+      --load-only  time only the built-in grammar load, then stop
+      --fixtures   the fixture folder to draw utterances from (default: Fixtures/ if present)
     """)
   exit(0)
 }
 let quick = arguments.contains("--quick")
+let loadOnly = arguments.contains("--load-only")
 let rounds = quick ? 2 : 30
 let loadRuns = quick ? 3 : 30
 let processRuns = quick ? 3 : 20
@@ -117,6 +119,11 @@ do {
   line("")
   line("built-in grammar load (\(engine.intents.count) intents, \(loadRuns) runs)")
   line("  \(timings.percentiles)  min \(Timings.format(timings.min))")
+  if loadOnly {
+    line("")
+    line("checksum \(sink)")
+    exit(0)
+  }
 
   // MARK: - Parse latency
 

@@ -83,6 +83,25 @@ struct GrammarDiagnosticsTests {
       ])
   }
 
+  @Test func listInsideAListIsReportedWhereverTheOuterListIsUsed() {
+    let grammar = MarkedText(
+      """
+      list colours: red, 1️⃣@shades, green
+      list 3️⃣shades: pink
+      intent paint.start
+        keywords paint: paint, @colours
+        exclude (veto): 2️⃣@greys, @colours
+      """)
+    let all = GrammarCompiler().diagnose(grammar.text, path: "t.grammar").map(\.description)
+    let nested =
+      "t.grammar:\(grammar["1️⃣"]): error: a list cannot refer to another list; write the words out"
+    #expect(
+      all == [
+        nested, nested, "t.grammar:\(grammar["3️⃣"]): warning: list 'shades' is never used",
+        "t.grammar:\(grammar["2️⃣"]): error: unknown list '@greys'; declare it with 'list greys: …'",
+      ])
+  }
+
   @Test func unclosedBracketInPatternIsReportedAtTheBracket() {
     let grammar = MarkedText(
       """

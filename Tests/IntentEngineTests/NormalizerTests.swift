@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import IntentEngine
@@ -119,6 +120,36 @@ struct NormalizerTests {
       #expect(TraditionalChinese.simplified(traditional.value) == simplified.value)
     }
     #expect(TraditionalChinese.simplified(Unicode.Scalar("杭").value) == Unicode.Scalar("杭").value)
+  }
+
+  @Test(arguments: ["timer", "Remind Me", "提醒我", "new york", "提醒 我 timer", "闹钟"])
+  func plainWordsTakeTheShortPath(_ text: String) {
+    #expect(Normalizer().plainScalars(of: text) == Normalizer().normalize(text).scalars)
+  }
+
+  @Test(arguments: [
+    "計時", "一下", "十分钟", "three", "a hundred", "no one", "twenty five", " 提醒", "提醒 ",
+    "提醒  我", "B2层", "o'clock", "ｔｉｍｅｒ", "提醒，我",
+  ])
+  func wordsTheShortPathCannotVouchForGoTheFullWay(_ text: String) {
+    #expect(Normalizer().plainScalars(of: text) == nil)
+    #expect(Normalizer().scalars(of: text) == Normalizer().normalize(text).scalars)
+  }
+
+  @Test func grammarWordsNormaliseAlikeOnEitherPath() {
+    let pieces = [
+      "one", "two", "hundred", "a", "the", "timer", "Set", "ten", "一", "十", "提醒", "計", "后", "点",
+      "3", "'", ".", " ", "  ", "，",
+    ]
+    var generator = SeededGenerator(seed: 11)
+    for _ in 0..<3_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...6, using: &generator) {
+        text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+      }
+      #expect(
+        Normalizer().scalars(of: text) == Normalizer().normalize(text).scalars, "'\(text)'")
+    }
   }
 
   @Test func longDigitRunsReadAsTheNearestDouble() {

@@ -95,10 +95,10 @@ public struct Gazetteer: Sendable {
       let index = Int32(places.count)
       places.append(entry.place)
       for surface in entry.surfaces {
-        let normalized = normalizer.normalize(surface).scalars
-        guard !normalized.isEmpty, forms.value(for: normalized) == nil else { continue }
-        let isLatin = normalized.first.map { isASCIIAlphanumeric($0.value) } ?? false
-        forms.insert(normalized, value: Form(place: index, isLatin: isLatin))
+        let normalized = normalizer.scalars(of: surface)
+        guard let first = normalized.first else { continue }
+        let form = Form(place: index, isLatin: isASCIIAlphanumeric(first.value))
+        guard forms.insertIfAbsent(normalized, value: form) == nil else { continue }
         surfaceScalars.append(normalized)
       }
     }
@@ -156,7 +156,11 @@ struct GazetteerParser {
   mutating func parse(_ text: String) -> [Entry] {
     var entries: [Entry] = []
     var lineNumber = 0
-    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    // A line names at most one place; room for all of them spares rehashing the names.
+    seen.reserveCapacity(seen.count + lines.count)
+    entries.reserveCapacity(lines.count)
+    for rawLine in lines {
       lineNumber += 1
       var line = Substring(rawLine)
       if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }

@@ -37,6 +37,54 @@ public struct Normalizer: Sendable {
       original: text, originalScalars: input, scalars: reader.scalars,
       sourceStarts: reader.starts, sourceEnds: reader.ends, numbers: reader.numbers)
   }
+
+  /// Normalises a grammar word or place name to its scalars alone, the same as
+  /// `normalize(text).scalars`.
+  ///
+  /// Grammars and gazetteers load thousands of words, most of them plain; those skip the offset
+  /// map (see ``plainScalars(of:)``).
+  func scalars(of text: String) -> [Unicode.Scalar] {
+    plainScalars(of: text) ?? normalize(text).scalars
+  }
+
+  /// The normal form of a plain word, or nil when `text` needs the full normaliser.
+  ///
+  /// Plain means Latin letters and CJK ideographs with single spaces between them, where no
+  /// ideograph is a traditional form or a numeral and no Latin word is a number word. Such text
+  /// normalises to itself in lower case: steps 1–4 change nothing else in it.
+  func plainScalars(of text: String) -> [Unicode.Scalar]? {
+    var result: [Unicode.Scalar] = []
+    result.reserveCapacity(text.utf8.count)
+    var letterRun: Int?
+    for scalar in text.unicodeScalars {
+      var value = scalar.value
+      if value &- 0x41 < 26 { value += 0x20 }
+      if value &- 0x61 < 26 {
+        if letterRun == nil { letterRun = result.count }
+        result.append(Unicode.Scalar(UInt8(value)))
+        continue
+      }
+      if let start = letterRun {
+        guard EnglishNumerals.words.value(for: result[start...]) == nil else { return nil }
+        letterRun = nil
+      }
+      if value == 0x20 {
+        guard let last = result.last, last != " " else { return nil }
+        result.append(scalar)
+      } else if value >= 0x4E00, value < 0xA000, TraditionalChinese.simplified(value) == value,
+        ChineseNumerals.kind(of: value) == nil
+      {
+        result.append(scalar)
+      } else {
+        return nil
+      }
+    }
+    if let start = letterRun {
+      guard EnglishNumerals.words.value(for: result[start...]) == nil else { return nil }
+    }
+    guard result.last != " " else { return nil }
+    return result
+  }
 }
 
 /// Normalised scalars with their source offsets, as built up by one pass.

@@ -17,10 +17,9 @@ public struct Lexicon: Sendable {
   /// Adds a normalised word and returns its entry index; adding a word twice returns the same index.
   @discardableResult
   public mutating func add(_ word: [Unicode.Scalar]) -> Int32 {
-    if let existing = trie.value(for: word) { return existing }
     let index = Int32(words.count)
+    if let existing = trie.insertIfAbsent(word, value: index) { return existing }
     words.append(String(scalars: word))
-    trie.insert(word, value: index)
     return index
   }
 

@@ -32,6 +32,33 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     values[Int(node)] = value
   }
 
+  /// Stores `value` for `word` unless the word has a value already, in one walk down the trie.
+  ///
+  /// - Returns: the value already stored, or nil when `value` was stored. An empty word stores
+  ///   nothing and returns nil.
+  @discardableResult
+  public mutating func insertIfAbsent(_ word: some Collection<Unicode.Scalar>, value: Value)
+    -> Value?
+  {
+    guard !word.isEmpty else { return nil }
+    var node: Int32 = 0
+    for scalar in word {
+      let key = Self.key(node, scalar)
+      if let next = edges.child(for: key) {
+        node = next
+      } else {
+        let next = Int32(values.count)
+        values.append(nil)
+        edges.insert(key, child: next)
+        node = next
+      }
+    }
+    if let existing = values[Int(node)] { return existing }
+    count += 1
+    values[Int(node)] = value
+    return nil
+  }
+
   /// Stores `value` for `word`, or merges it into the value already there.
   public mutating func insert(
     _ word: some Collection<Unicode.Scalar>, value: Value, merging: (Value, Value) -> Value
@@ -134,15 +161,20 @@ private struct EdgeTable: Sendable {
     count += 1
   }
 
+  /// Doubles the table, placing the old entries in their old order, as inserting them would.
   private mutating func grow() {
     let oldKeys = keys
     let oldChildren = children
     keys = Array(repeating: 0, count: oldKeys.count * 2)
     children = Array(repeating: 0, count: oldKeys.count * 2)
     shift -= 1
-    count = 0
-    for (key, child) in zip(oldKeys, oldChildren) where child != 0 {
-      insert(key, child: child - 1)
+    let mask = keys.count - 1
+    for old in oldKeys.indices where oldChildren[old] != 0 {
+      let key = oldKeys[old]
+      var i = slot(key)
+      while children[i] != 0 { i = (i + 1) & mask }
+      keys[i] = key
+      children[i] = oldChildren[old]
     }
   }
 }

@@ -74,29 +74,6 @@ public struct GrammarCompiler: Sendable {
         listSyntax[list.name, default: []].append(list)
       }
     }
-    var usedLists: Set<String> = []
-    func expand(_ items: [GrammarItem]) -> [GrammarItem] {
-      var result: [GrammarItem] = []
-      for item in items {
-        guard let name = item.listReference else {
-          result.append(item)
-          continue
-        }
-        guard let lists = listSyntax[name] else {
-          let suggestion = Diagnostic.Message.suggestion(for: name, among: listSyntax.keys.sorted())
-          diagnostics.append(item.position.diagnostic(.unknownList(name, suggestion: suggestion)))
-          continue
-        }
-        usedLists.insert(name)
-        for list in lists {
-          result += list.items.filter { $0.listReference == nil }
-          for nested in list.items where nested.listReference != nil {
-            diagnostics.append(nested.position.diagnostic(.nestedListReference))
-          }
-        }
-      }
-      return result
-    }
 
     // Intents: merge languages, reject duplicates within a language.
     var order: [String] = []
@@ -120,20 +97,48 @@ public struct GrammarCompiler: Sendable {
     var lexicon = Lexicon()
     var targets: [[KeywordTarget]] = []
     let normalized = NormalizedWords(normalizer: normalizer)
-    func addWord(_ text: String) -> Int32? {
-      let scalars = normalized(text)
+    func addWord(_ scalars: [Unicode.Scalar]) -> Int32? {
       guard !scalars.isEmpty else { return nil }
       let entry = lexicon.add(scalars)
       while targets.count <= Int(entry) { targets.append([]) }
       return entry
     }
 
-    // Lists as patterns see them, normalised once for every pattern that refers to them.
+    // List words normalised once, for every group, exclude and pattern that refers to them.
     let normalizedLists = listSyntax.mapValues { lists in
       lists.flatMap(\.items).compactMap { item in
         item.listReference == nil ? normalized(item.text) : nil
       }
     }
+    var usedLists: Set<String> = []
+    /// The words of `items` with their normalised forms, `@list` references expanded.
+    func expand(_ items: [GrammarItem]) -> [(item: GrammarItem, normalized: [Unicode.Scalar])] {
+      var result: [(item: GrammarItem, normalized: [Unicode.Scalar])] = []
+      for item in items {
+        guard let name = item.listReference else {
+          result.append((item, normalized(item.text)))
+          continue
+        }
+        guard let lists = listSyntax[name], let words = normalizedLists[name] else {
+          let suggestion = Diagnostic.Message.suggestion(for: name, among: listSyntax.keys.sorted())
+          diagnostics.append(item.position.diagnostic(.unknownList(name, suggestion: suggestion)))
+          continue
+        }
+        usedLists.insert(name)
+        var word = words.makeIterator()
+        for list in lists {
+          for listItem in list.items {
+            if listItem.listReference == nil {
+              if let form = word.next() { result.append((listItem, form)) }
+            } else {
+              diagnostics.append(listItem.position.diagnostic(.nestedListReference))
+            }
+          }
+        }
+      }
+      return result
+    }
+
     var intents: [CompiledIntent] = []
     var examples: [GrammarExample] = []
     var entityTargets = [[KeywordTarget]](repeating: [], count: EntityType.allCases.count)
@@ -189,7 +194,7 @@ public struct GrammarCompiler: Sendable {
             groups.append(
               CompiledGroup(name: group.name, weight: group.weight, isRequired: group.isRequired))
           }
-          for item in expand(group.items) {
+          for (item, form) in expand(group.items) {
             // `{slot}` stands for any entity that could fill the slot: a duration is itself
             // evidence for a timer.
             if item.text.hasPrefix("{"), item.text.hasSuffix("}") {
@@ -206,7 +211,7 @@ public struct GrammarCompiler: Sendable {
                 KeywordTarget(kind: .group, intent: intentIndex, index: Int32(groupIndex)))
               continue
             }
-            guard let entry = addWord(item.text) else {
+            guard let entry = addWord(form) else {
               diagnostics.append(item.position.diagnostic(.emptyKeyword(item.text)))
               continue
             }
@@ -217,8 +222,8 @@ public struct GrammarCompiler: Sendable {
         for exclude in part.excludes {
           let excludeIndex = Int32(excludes.count)
           excludes.append(exclude.penalty)
-          for item in expand(exclude.items) {
-            guard let entry = addWord(item.text) else { continue }
+          for (_, form) in expand(exclude.items) {
+            guard let entry = addWord(form) else { continue }
             targets[Int(entry)].append(
               KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex))
           }
@@ -242,7 +247,7 @@ public struct GrammarCompiler: Sendable {
           case .failure(let error): diagnostics += error.diagnostics
           }
           // Pattern literals join the lexicon so that segmentation respects them.
-          for literal in Self.literals(in: pattern.source) { _ = addWord(literal) }
+          for literal in Self.literals(in: pattern.source) { _ = addWord(normalized(literal)) }
         }
         for example in part.examples {
           for (name, _) in example.expectedSlots where slotTypes[name] == nil {
@@ -274,7 +279,7 @@ public struct GrammarCompiler: Sendable {
       let isFunctionWords = name.hasPrefix("function_words")
       for list in lists {
         for item in list.items where item.listReference == nil {
-          guard let entry = addWord(item.text) else { continue }
+          guard let entry = addWord(normalized(item.text)) else { continue }
           if isFillers { fillerEntries.insert(entry) }
           if isConjunctions { conjunctionEntries.insert(entry) }
           if isFunctionWords { functionEntries.insert(entry) }
@@ -409,8 +414,10 @@ extension Diagnostic.Message {
   static func unusedList(_ name: String) -> Self { "list '\(name)' is never used" }
 }
 
-/// Grammar words in normalised form, remembered for one compile: lists are expanded into every
-/// group and pattern that names them, so the same word is met many times.
+/// Grammar words in normalised form, for one compile.
+///
+/// Lists are expanded into every group and pattern that names them, so the same word is met many
+/// times: plain words are cheaper to normalise again than to look up; the rest are remembered.
 private final class NormalizedWords {
   let normalizer: Normalizer
   private var forms: [String: [Unicode.Scalar]] = [:]
@@ -418,6 +425,7 @@ private final class NormalizedWords {
   init(normalizer: Normalizer) { self.normalizer = normalizer }
 
   func callAsFunction(_ text: String) -> [Unicode.Scalar] {
+    if let plain = normalizer.plainScalars(of: text) { return plain }
     if let known = forms[text] { return known }
     let scalars = normalizer.normalize(text).scalars
     forms[text] = scalars

@@ -110,7 +110,8 @@ struct PatternCompiler {
 
   /// The syntax tree before expansion.
   private indirect enum Node {
-    case literal(String)
+    /// Text as written and its normalised scalars.
+    case literal(String, normalized: [Unicode.Scalar])
     case list(String, column: Int)
     case slot(String, column: Int)
     case capture
@@ -129,16 +130,19 @@ struct PatternCompiler {
       position.column += offset
       diagnostics.append(position.diagnostic(message))
     }
-    func parseSequence(until closers: Set<Unicode.Scalar>) -> Node {
+    func parseSequence(until closer: Unicode.Scalar?) -> Node {
       var alternatives: [[Node]] = [[]]
       var literal = ""
       func flushLiteral() {
-        if !literal.isEmpty { alternatives[alternatives.count - 1].append(.literal(literal)) }
+        if !literal.isEmpty {
+          alternatives[alternatives.count - 1].append(
+            .literal(literal, normalized: normalize(literal)))
+        }
         literal = ""
       }
       while index < scalars.count {
         let c = scalars[index]
-        if closers.contains(c) { break }
+        if c == closer { break }
         switch c {
         case "|":
           flushLiteral()
@@ -149,7 +153,7 @@ struct PatternCompiler {
           let open = index
           index += 1
           let closer: Unicode.Scalar = c == "(" ? ")" : "]"
-          let inner = parseSequence(until: [closer])
+          let inner = parseSequence(until: closer)
           if index < scalars.count, scalars[index] == closer {
             index += 1
           } else {
@@ -202,7 +206,7 @@ struct PatternCompiler {
       return options.count == 1 ? options[0] : .choice(options)
     }
 
-    let root = parseSequence(until: [])
+    let root = parseSequence(until: nil)
     // An alternative made only of punctuation normalises to nothing and would silently make its
     // bracket optional.
     func checkEmptyAlternatives(_ node: Node) {
@@ -210,8 +214,8 @@ struct PatternCompiler {
       case .choice(let options):
         for option in options {
           if case .sequence(let parts) = option, parts.count == 1,
-            case .literal(let text) = parts[0],
-            normalize(text).allSatisfy({ $0 == " " })
+            case .literal(let text, let normalized) = parts[0],
+            normalized.allSatisfy({ $0 == " " })
           {
             report(0, .emptyAlternative(text))
           }
@@ -226,8 +230,7 @@ struct PatternCompiler {
     var expansions = 0
     func expand(_ node: Node) -> [[Pattern.Element]] {
       switch node {
-      case .literal(let text):
-        let normalized = normalize(text)
+      case .literal(_, let normalized):
         return [normalized.isEmpty ? [] : [.literal(normalized)]]
       case .capture:
         return [[.capture(name: nil)]]
@@ -276,7 +279,7 @@ struct PatternCompiler {
     /// The words a bracket without placeholders can match, or nil when it holds placeholders.
     func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
       switch node {
-      case .literal(let text): return [normalize(text)]
+      case .literal(_, let normalized): return [normalized]
       case .list, .slot, .capture: return nil
       case .optional(let inner):
         guard let words = plainWords(inner) else { return nil }

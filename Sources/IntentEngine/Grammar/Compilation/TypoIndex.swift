@@ -21,9 +21,13 @@ struct TypoIndex: Sendable {
     else { return }
     words[entry] = letters
     for skip in -1..<letters.count {
-      let key = Self.key(letters, skipping: skip)
-      if index[key]?.contains(entry) != true { index[key, default: []].append(entry) }
+      Self.appendIfAbsent(entry, to: &index[Self.key(letters, skipping: skip), default: []])
     }
+  }
+
+  /// Appends `entry` to one key's entries unless it is there already, in a single table access.
+  private static func appendIfAbsent(_ entry: Int32, to entries: inout [Int32]) {
+    if !entries.contains(entry) { entries.append(entry) }
   }
 
   /// The keyword entry one edit (insertion, deletion, substitution or swap) from `word`, if any.

@@ -311,39 +311,42 @@ struct GrammarParser {
 
   /// Splits comma-separated items (`,`, `，` or `、`) starting at `start`.
   private func items(of line: GrammarLine, from start: Substring.Index) -> [GrammarItem] {
-    // Walks scalars once, counting columns as it goes: lists can hold hundreds of words.
+    // Walks scalars once, counting columns as it goes: lists can hold hundreds of words. A word
+    // runs from its first to its last non-space scalar and is copied out once.
     var found: [GrammarItem] = []
     let scalars = line.content.unicodeScalars
     var column = line.column(of: start)
-    var word = ""
+    var wordStart: Substring.Index?
+    var wordEnd = start
     var wordColumn = column
-    var pendingSpaces = ""
     func flush() {
-      if !word.isEmpty {
+      if let wordStart {
+        let word = String(Substring(scalars[wordStart..<wordEnd]))
         found.append(
           GrammarItem(
             text: word.unicodeScalars.contains("\\") && word.contains("\\#")
               ? word.replacingOccurrences(of: "\\#", with: "#") : word,
             position: SourcePosition(path: path, line: line.number, column: wordColumn)))
       }
-      word = ""
-      pendingSpaces = ""
+      wordStart = nil
     }
-    for scalar in scalars[start...] {
-      switch scalar {
+    var index = start
+    while index < scalars.endIndex {
+      let next = scalars.index(after: index)
+      switch scalars[index] {
       case ",", "，", "、":
         flush()
       case " ", "\t":
-        if !word.isEmpty { pendingSpaces.unicodeScalars.append(scalar) }
+        break
       default:
-        if word.isEmpty { wordColumn = column }
-        if !pendingSpaces.isEmpty {
-          word += pendingSpaces
-          pendingSpaces = ""
+        if wordStart == nil {
+          wordStart = index
+          wordColumn = column
         }
-        word.unicodeScalars.append(scalar)
+        wordEnd = next
       }
       column += 1
+      index = next
     }
     flush()
     return found
