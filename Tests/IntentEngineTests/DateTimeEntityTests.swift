@@ -104,4 +104,23 @@ struct DateTimeEntityTests {
     #expect(entity.value.json(as: .datetime) == .string("2026-12-07T09:00:00+08:00"))
     #expect(entity.note == "a bare weekday naming today means the same day next week")
   }
+
+  /// Calendar days are counted by hand; Foundation's Gregorian calendar must agree on every day
+  /// from 1900 to 2100, leap years and century rules included.
+  @Test func dayArithmeticAgreesWithFoundationsCalendar() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    let start = try #require(calendar.date(from: DateComponents(year: 1900, month: 1, day: 1)))
+    var number = DateTimeResolver.dayNumber((1900, 1, 1))
+    #expect(number == -25_567)
+    for offset in stride(from: 0, to: 73_415, by: 1) {
+      let date = try #require(calendar.date(byAdding: .day, value: offset, to: start))
+      let parts = calendar.dateComponents([.year, .month, .day], from: date)
+      let day = DateTimeResolver.civil(fromDayNumber: number)
+      #expect(day.year == parts.year && day.month == parts.month && day.day == parts.day)
+      #expect(DateTimeResolver.dayNumber(day) == number)
+      #expect(day.day <= DateTimeResolver.daysInMonth(day.year, day.month))
+      number += 1
+    }
+  }
 }

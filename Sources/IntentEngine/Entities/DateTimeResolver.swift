@@ -228,23 +228,50 @@ struct DateTimeResolver {
   }
 
   private func isValid(_ day: Day) -> Bool {
-    guard (1...12).contains(day.month), (1...31).contains(day.day), day.year > 0, day.year < 10_000,
-      let date = calendar.date(
-        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
-    else { return false }
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return parts.year == day.year && parts.month == day.month && parts.day == day.day
+    guard (1...12).contains(day.month), day.year > 0, day.year < 10_000 else { return false }
+    return (1...Self.daysInMonth(day.year, day.month)).contains(day.day)
   }
 
+  /// The calendar day `days` after `day`.
+  ///
+  /// Days are zone-free Gregorian dates, so this is arithmetic on day numbers; only turning a day
+  /// and time into an instant needs the zone.
   private func shift(_ day: Day, days: Int) -> Day? {
-    guard
-      let noon = calendar.date(
-        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)),
-      let moved = calendar.date(byAdding: .day, value: days, to: noon)
-    else { return nil }
-    let parts = calendar.dateComponents([.year, .month, .day], from: moved)
-    guard let y = parts.year, let m = parts.month, let d = parts.day else { return nil }
-    return (y, m, d)
+    guard isValid(day) else { return nil }
+    let moved = Self.civil(fromDayNumber: Self.dayNumber(day) + days)
+    guard moved.year > 0, moved.year < 10_000 else { return nil }
+    return moved
+  }
+
+  static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 in the proleptic Gregorian calendar.
+  static func dayNumber(_ day: Day) -> Int {
+    let year = day.month <= 2 ? day.year - 1 : day.year
+    let era = (year >= 0 ? year : year - 399) / 400
+    let yearOfEra = year - era * 400
+    let dayOfYear = (153 * (day.month + (day.month > 2 ? -3 : 9)) + 2) / 5 + day.day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The calendar day of a day number (see `dayNumber`).
+  static func civil(fromDayNumber number: Int) -> Day {
+    let z = number + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   private func shiftMonths(_ day: Day, _ months: Int) -> Day? {
