@@ -59,4 +59,22 @@ struct PayloadTextTests {
     #expect(PayloadText.payload(in: text, removing: [-5..<1, 2..<99])?.text == "牛")
     #expect(PayloadText.payload(in: Normalizer().normalize(""), removing: []) == nil)
   }
+
+  /// Scoring trims one window without building its text; rendered, it must be what the full
+  /// payload gives for the same cut, for every window of these sentences.
+  @Test(arguments: [
+    "明天早上八点提醒我买牛奶吧", "remind me to call mom please", "记一下 那个 门禁密码是1397", "把 鸡蛋 加到购物清单",
+  ])
+  func oneWindowTrimsLikeTheFullPayload(_ sentence: String) {
+    let text = Normalizer().normalize(sentence)
+    let n = text.scalars.count
+    for lower in 0...n {
+      for upper in lower...n {
+        let full = PayloadText.payload(in: text, removing: [0..<lower, upper..<n])
+        let window = PayloadText.trimmedWindow(lower..<upper, in: text)
+        #expect(full?.range == window, "\(lower)..<\(upper)")
+        #expect(full?.text == window.map { text.originalText(of: $0) }, "\(lower)..<\(upper)")
+      }
+    }
+  }
 }

@@ -46,6 +46,18 @@ public enum PayloadText {
     return (result, first.lowerBound..<last.upperBound)
   }
 
+  /// The payload inside one stretch of text: `window` trimmed of spaces, particles and
+  /// politeness at both ends, or nil when nothing meaningful remains.
+  ///
+  /// The same as ``payload(in:removing:)`` with everything outside `window` removed, without
+  /// building the text: candidates that lose never need it.
+  static func trimmedWindow(_ window: Range<Int>, in text: NormalizedText) -> Range<Int>? {
+    let s = text.scalars
+    let lower = min(max(window.lowerBound, 0), s.count)
+    let upper = min(max(window.upperBound, lower), s.count)
+    return trimmed(lower..<upper, in: s)
+  }
+
   /// `range` without spaces and particles at its ends, or nil if nothing meaningful is left.
   private static func trimmed(_ range: Range<Int>, in s: [Unicode.Scalar]) -> Range<Int>? {
     var lower = range.lowerBound

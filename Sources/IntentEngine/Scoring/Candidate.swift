@@ -32,7 +32,8 @@ enum EvidenceRecord {
 /// How a slot was filled, before the value is rendered.
 enum SlotFill {
   case entity(SlotSpec, Int)
-  case text(SlotSpec, String)
+  /// Free text: the normalised range of the payload, quoted in the user's words when rendered.
+  case text(SlotSpec, Range<Int>)
 }
 
 /// A set of indexes that allocates nothing while they are below 64: the keyword groups and

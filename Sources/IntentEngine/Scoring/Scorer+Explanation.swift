@@ -56,7 +56,8 @@ extension Scorer {
         return FilledSlot(
           name: spec.name, type: spec.type, value: entity.value,
           source: analysis.text.originalText(of: entity.range), note: entity.note)
-      case .text(let spec, let text):
+      case .text(let spec, let range):
+        let text = analysis.text.originalText(of: range)
         return FilledSlot(name: spec.name, type: .text, value: .text(text), source: text)
       }
     }

@@ -419,12 +419,10 @@ struct Scorer {
     var explainedLength = analysis.explainedLength(bySorted: evidenceRanges)
     if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
     if let textSlot {
-      var payload: (text: String, range: Range<Int>)?
+      var payload: Range<Int>?
       if let patternMatch {
         if let range = patternMatch.capture(named: textSlot.name) {
-          payload = PayloadText.payload(
-            in: analysis.text,
-            removing: [0..<range.lowerBound, range.upperBound..<analysis.text.scalars.count])
+          payload = PayloadText.trimmedWindow(range, in: analysis.text)
         }
         if tailStart != nil, payload != nil {
           let residual = analysis.contentLength - explainedLength
@@ -437,13 +435,11 @@ struct Scorer {
         let residual = analysis.contentLength - explainedLength
         explainedLength += Int(Double(residual) * Self.payloadCredit)
         if textSlot.isRequired {
-          payload = PayloadText.payload(
-            in: analysis.text,
-            removing: [0..<run.lowerBound, run.upperBound..<analysis.text.scalars.count])
+          payload = PayloadText.trimmedWindow(run, in: analysis.text)
         }
       }
       if let payload {
-        slots.append(.text(textSlot, payload.text))
+        slots.append(.text(textSlot, payload))
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
