@@ -74,8 +74,8 @@ struct PatternMatcher {
 
   /// One binding made while matching: a slot's entity or a free-text range.
   struct Binding {
-    /// The slot or capture name; nil for an anonymous `*`.
-    var name: String?
+    /// The slot or capture name's index in the pattern's names; -1 for an anonymous `*`.
+    var name: Int32
     /// The entity filling a slot, or nil for a capture.
     var entity: Int?
     var range: Range<Int>
@@ -84,15 +84,21 @@ struct PatternMatcher {
   /// A successful match: what each slot and capture was bound to.
   struct Match {
     var bindings: [Binding]
+    /// The pattern's slot and capture names.
+    var names: [String]
+
+    private func isNamed(_ binding: Binding, _ name: String) -> Bool {
+      binding.name >= 0 && names[Int(binding.name)] == name
+    }
 
     /// The entity bound to slot `name`.
     func entity(forSlot name: String) -> Int? {
-      bindings.first { $0.name == name && $0.entity != nil }?.entity
+      bindings.first { $0.entity != nil && isNamed($0, name) }?.entity
     }
 
     /// The range captured for the text slot `name`.
     func capture(named name: String) -> Range<Int>? {
-      bindings.first { $0.name == name && $0.entity == nil }?.range
+      bindings.first { $0.entity == nil && isNamed($0, name) }?.range
     }
 
     /// Whether the match bound any free text.
@@ -102,24 +108,46 @@ struct PatternMatcher {
     var captureRanges: [Range<Int>] { bindings.filter { $0.entity == nil }.map(\.range) }
   }
 
+  /// One pattern's program, seen through pointers for the length of one match, so that the
+  /// recursion below copies plain values and retains nothing.
+  private struct Run {
+    let steps: UnsafeBufferPointer<PatternProgram.Step>
+    let text: UnsafeBufferPointer<Unicode.Scalar>
+    let options: UnsafeBufferPointer<Range<Int32>>
+    let firsts: UnsafeBufferPointer<UInt32>
+    /// One past the last step of the sequence being matched.
+    var end: Int
+  }
+
   /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
-    var stack: [Binding] = []
+    let program = pattern.program
     let origin = start ?? bounds.lowerBound
-    for index in pattern.sequences.indices {
-      guard mayContain(pattern.requirements[index]) else { continue }
-      let sequence = pattern.sequences[index]
-      let firsts = pattern.firstScalars[index]
-      if let first = firsts.first, let set = first, !canStart(set, at: origin) {
-        continue
-      }
-      var steps = 0
-      stack.removeAll(keepingCapacity: true)
-      if matchElements(sequence, firsts, 0, at: origin, stack: &stack, steps: &steps) {
-        return Match(bindings: stack)
+    // `program` and `pattern` stay alive for the whole call: the pointers below are into them.
+    var stack: [Binding] = []
+    let matched = program.steps.withUnsafeBufferPointer { steps in
+      program.text.withUnsafeBufferPointer { text in
+        program.options.withUnsafeBufferPointer { options in
+          program.firsts.withUnsafeBufferPointer { firsts in
+            for sequence in 0..<program.sequenceCount {
+              guard mayContain(pattern.requirements[sequence]) else { continue }
+              let first = program.sequenceStarts[sequence]
+              let run = Run(
+                steps: steps, text: text, options: options, firsts: firsts,
+                end: program.sequenceStarts[sequence + 1])
+              if let set = steps[first].firsts, !canStart(run, set, at: origin) { continue }
+              var budget = 0
+              stack.removeAll(keepingCapacity: true)
+              if matchElements(run, first, at: origin, stack: &stack, steps: &budget) {
+                return true
+              }
+            }
+            return false
+          }
+        }
       }
     }
-    return nil
+    return matched ? Match(bindings: stack, names: program.names) : nil
   }
 
   /// Whether the utterance has, for every requirement, a scalar one of its options starts with.
@@ -129,12 +157,16 @@ struct PatternMatcher {
     }
   }
 
-  /// Whether an element starting with one of `set` could start at `position`, possibly after a
-  /// filler.
-  private func canStart(_ firsts: [UInt32], at position: Int) -> Bool {
+  /// Whether a step starting with one of the scalars `set` could start at `position`, possibly
+  /// after a filler.
+  private func canStart(_ run: Run, _ set: Range<Int32>, at position: Int) -> Bool {
     guard position < bounds.upperBound else { return false }
+    if fillerEnds[position] > position { return true }
     let value = scalars[position].value
-    return firsts.contains(value) || fillerEnds[position] > position
+    for i in Int(set.lowerBound)..<Int(set.upperBound) where run.firsts[i] == value {
+      return true
+    }
+    return false
   }
 
   private func skipSpaces(_ position: Int) -> Int {
@@ -144,66 +176,68 @@ struct PatternMatcher {
   }
 
   private func matchElements(
-    _ elements: [Pattern.Element], _ firsts: [[UInt32]?], _ index: Int, at start: Int,
-    stack: inout [Binding], steps: inout Int
+    _ run: Run, _ index: Int, at start: Int, stack: inout [Binding], steps: inout Int
   ) -> Bool {
     steps += 1
     if steps > Self.stepBudget { return false }
     let position = skipSpaces(start)
-    guard index < elements.count else { return position >= bounds.upperBound }
-    if matchElement(elements, firsts, index, at: position, stack: &stack, steps: &steps) {
+    guard index < run.end else { return position >= bounds.upperBound }
+    if matchElement(run, index, at: position, stack: &stack, steps: &steps) {
       return true
     }
     // A filler ("请", "一下", "please") may sit between elements.
     if position < bounds.upperBound {
       let end = fillerEnds[position]
       if end > position, end < bounds.upperBound {
-        return matchElements(elements, firsts, index, at: end, stack: &stack, steps: &steps)
+        return matchElements(run, index, at: end, stack: &stack, steps: &steps)
       }
     }
     return false
   }
 
   private func matchElement(
-    _ elements: [Pattern.Element], _ firsts: [[UInt32]?], _ index: Int, at position: Int,
-    stack: inout [Binding], steps: inout Int
+    _ run: Run, _ index: Int, at position: Int, stack: inout [Binding], steps: inout Int
   ) -> Bool {
-    switch elements[index] {
-    case .literal(let literal):
-      let edges = wordEdges(elements, index)
+    let step = run.steps[index]
+    switch step.kind {
+    case .literal:
       guard
-        let end = matchLiteral(literal, at: position, checkStart: edges.start, checkEnd: edges.end)
+        let end = matchLiteral(
+          run, Int(step.start)..<Int(step.end), at: position, checkStart: step.startsWord,
+          checkEnd: step.endsWord)
       else { return false }
-      return matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
-    case .anyOf(let options):
-      let edges = wordEdges(elements, index)
-      for option in options {
+      return matchElements(run, index + 1, at: end, stack: &stack, steps: &steps)
+    case .anyOf:
+      for option in Int(step.start)..<Int(step.end) {
+        let literal = run.options[option]
         if let end = matchLiteral(
-          option, at: position, checkStart: edges.start, checkEnd: edges.end),
-          matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps)
+          run, Int(literal.lowerBound)..<Int(literal.upperBound), at: position,
+          checkStart: step.startsWord, checkEnd: step.endsWord),
+          matchElements(run, index + 1, at: end, stack: &stack, steps: &steps)
         {
           return true
         }
         if steps > Self.stepBudget { return false }
       }
       return false
-    case .slot(let name, let type, let absolute):
+    case .slot:
       guard position < bounds.upperBound else { return false }
+      let type = step.type
       for entityIndex in entityOrder where entities[entityIndex].range.lowerBound == position {
         let entity = entities[entityIndex]
         guard entity.type == type || (type == .date && entity.type == .datetime),
-          entity.range.upperBound <= bounds.upperBound, !(absolute && relative[entityIndex])
+          entity.range.upperBound <= bounds.upperBound, !(step.isAbsolute && relative[entityIndex])
         else { continue }
-        stack.append(Binding(name: name, entity: entityIndex, range: entity.range))
+        stack.append(Binding(name: step.name, entity: entityIndex, range: entity.range))
         if matchElements(
-          elements, firsts, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps)
+          run, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps)
         {
           return true
         }
         stack.removeLast()
       }
       return false
-    case .capture(let name):
+    case .capture:
       guard position < bounds.upperBound else { return false }
       // Free text starts and ends between tokens: it never takes half a word ("备忘|录"). It does
       // not start with politeness ("记一下哈 …"), and a final one runs to the end of the text, where
@@ -218,22 +252,22 @@ struct PatternMatcher {
       }
       guard start < bounds.upperBound, boundaries[start] else { return false }
       let position = start
-      let isLast = index + 1 == elements.count
-      let next = isLast ? nil : firsts[index + 1]
+      let isLast = index + 1 == run.end
+      let next = isLast ? nil : run.steps[index + 1].firsts
       let limit = isLast ? textEnd : bounds.upperBound
       var end = isLast ? textEnd : position + 1
       while end <= limit {
         steps += 1
         if steps > Self.stepBudget { return false }
         if !boundaries[end] || contentBefore[end] == contentBefore[position]
-          || (next.map { !canStart($0, at: skipSpaces(end)) } ?? false)
+          || (next.map { !canStart(run, $0, at: skipSpaces(end)) } ?? false)
           || (!isLast && endsWithDeterminer(position..<end))
         {
           end += 1
           continue
         }
-        stack.append(Binding(name: name, entity: nil, range: position..<end))
-        if matchElements(elements, firsts, index + 1, at: end, stack: &stack, steps: &steps) {
+        stack.append(Binding(name: step.name, entity: nil, range: position..<end))
+        if matchElements(run, index + 1, at: end, stack: &stack, steps: &steps) {
           return true
         }
         stack.removeLast()
@@ -263,42 +297,32 @@ struct PatternMatcher {
     return false
   }
 
-  /// Whether the element at `index` begins or ends a word of the pattern: words may not split a
-  /// token of the utterance, but the parts of one word ("(叫|喊)我") may.
-  private func wordEdges(_ elements: [Pattern.Element], _ index: Int) -> (start: Bool, end: Bool) {
-    func isPlaceholder(_ i: Int) -> Bool {
-      guard elements.indices.contains(i) else { return true }
-      switch elements[i] {
-      case .slot, .capture: return true
-      case .literal, .anyOf: return false
-      }
-    }
-    return (isPlaceholder(index - 1), isPlaceholder(index + 1))
-  }
-
   /// Matches a literal, ignoring spaces on both sides; the end of the match, or nil.
   ///
   /// Latin words must start and end on word boundaries; `checkStart` and `checkEnd` also demand
   /// token boundaries where the literal meets a placeholder.
   /// Matches Latin words one edit off ("shoping list", "remnd me"): each word of five letters
   /// or more may differ by one insertion, deletion, substitution or swap, keeping its first letter.
-  private func matchMisspelt(_ literal: [Unicode.Scalar], at position: Int, checkEnd: Bool) -> Int?
+  private func matchMisspelt(_ run: Run, _ literal: Range<Int>, at position: Int, checkEnd: Bool)
+    -> Int?
   {
-    // Cheap rejections first: this runs whenever an exact match fails.
+    // Cheap rejections first.
     var start = position
     while start < bounds.upperBound, scalars[start] == " " { start += 1 }
-    guard start < bounds.upperBound, literal.count >= TypoIndex.minimumKeywordLength,
-      let opening = literal.first, opening != " ", scalars[start] == opening,
-      Tokenizer.isASCIILetter(opening.value),
-      literal.allSatisfy({ $0 == " " || Tokenizer.isASCIILetter($0.value) })
+    guard start < bounds.upperBound, literal.count >= TypoIndex.minimumKeywordLength else {
+      return nil
+    }
+    let opening = run.text[literal.lowerBound]
+    guard opening != " ", scalars[start] == opening, Tokenizer.isASCIILetter(opening.value),
+      literal.allSatisfy({ run.text[$0] == " " || Tokenizer.isASCIILetter(run.text[$0].value) })
     else { return nil }
     var p = position
     var fuzzy = false
-    var wordStart = 0
-    while wordStart < literal.count {
+    var wordStart = literal.lowerBound
+    while wordStart < literal.upperBound {
       var wordEnd = wordStart
-      while wordEnd < literal.count, literal[wordEnd] != " " { wordEnd += 1 }
-      let word = literal[wordStart..<wordEnd]
+      while wordEnd < literal.upperBound, run.text[wordEnd] != " " { wordEnd += 1 }
+      let word = ArraySlice(run.text[wordStart..<wordEnd])
       wordStart = wordEnd + 1
       guard !word.isEmpty else { continue }
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
@@ -319,19 +343,21 @@ struct PatternMatcher {
   }
 
   private func matchLiteral(
-    _ literal: [Unicode.Scalar], at position: Int, checkStart: Bool, checkEnd: Bool
+    _ run: Run, _ literal: Range<Int>, at position: Int, checkStart: Bool, checkEnd: Bool
   ) -> Int? {
-    if literal.allSatisfy({ $0 == " " }) { return position }
+    if literal.allSatisfy({ run.text[$0] == " " }) { return position }
     if checkStart, !boundaries[position] { return nil }
     var p = position
     var first: Unicode.Scalar?
     var last: Unicode.Scalar?
-    for scalar in literal where scalar != " " {
+    for i in literal {
+      let scalar = run.text[i]
+      if scalar == " " { continue }
       while p < bounds.upperBound, scalars[p] == " " { p += 1 }
       guard p < bounds.upperBound, scalars[p] == scalar else {
         // A slip keeps the first letter of a long enough word: most mismatches end here.
         guard first != nil, literal.count >= TypoIndex.minimumKeywordLength else { return nil }
-        return matchMisspelt(literal, at: position, checkEnd: checkEnd)
+        return matchMisspelt(run, literal, at: position, checkEnd: checkEnd)
       }
       if first == nil { first = scalar }
       last = scalar

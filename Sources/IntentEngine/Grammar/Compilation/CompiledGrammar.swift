@@ -49,14 +49,25 @@ struct CompiledGroup: Sendable {
   var isRequired: Bool
 }
 
-/// One intent after compilation.
-struct CompiledIntent: Sendable {
-  var spec: IntentSpec
-  var groups: [CompiledGroup]
+/// One intent after compilation; a class, so that scoring it takes a reference, not a copy.
+final class CompiledIntent: Sendable {
+  let spec: IntentSpec
+  let groups: [CompiledGroup]
   /// Exclude penalties; nil means a veto.
-  var excludes: [Double?]
-  var patterns: [Pattern]
-  var hasTextSlot: Bool
+  let excludes: [Double?]
+  let patterns: [Pattern]
+  let hasTextSlot: Bool
+
+  init(
+    spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?], patterns: [Pattern],
+    hasTextSlot: Bool
+  ) {
+    self.spec = spec
+    self.groups = groups
+    self.excludes = excludes
+    self.patterns = patterns
+    self.hasTextSlot = hasTextSlot
+  }
 }
 
 /// What a lexicon entry means when it occurs in an utterance.

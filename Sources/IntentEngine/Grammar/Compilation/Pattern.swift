@@ -1,8 +1,9 @@
 /// A compiled sentence pattern: one flat sequence of elements per alternative it expands to.
 ///
 /// Optional parts and alternatives are expanded when grammars load, so matching only
-/// backtracks at slot placeholders, list references and wildcards.
-struct Pattern: Sendable {
+/// backtracks at slot placeholders, list references and wildcards. A class: every parse walks
+/// the patterns of several intents, and a reference costs one retain where a copy costs many.
+final class Pattern: Sendable {
   /// One element of an expanded pattern.
   enum Element: Sendable, Equatable {
     /// Normalised scalars that must appear here.
@@ -16,25 +17,19 @@ struct Pattern: Sendable {
   }
 
   /// The pattern as written, for explanations.
-  var source: String
-  /// Every flat sequence the pattern expands to.
-  var sequences: [[Element]]
-  /// For each sequence and element, the scalars the element can start with.
-  ///
-  /// Nil when it can start with anything (a placeholder, or a bracket that may be empty). Lets
-  /// matching skip positions without trying every option.
-  var firstScalars: [[[UInt32]?]]
+  let source: String
+  /// Every flat sequence the pattern expands to, in plain arrays for matching.
+  let program: PatternProgram
 
   /// For each sequence, what an utterance must contain for it to match.
   ///
   /// For every mandatory word, the keys of the scalar pairs its options may open with (see
   /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
-  var requirements: [[[UInt32]]]
+  let requirements: [[[UInt32]]]
 
   init(source: String, sequences: [[Element]]) {
     self.source = source
-    self.sequences = sequences
-    self.firstScalars = sequences.map { $0.map(Self.firstScalars(of:)) }
+    self.program = PatternProgram(sequences)
     self.requirements = sequences.map { elements in
       elements.compactMap { element -> [UInt32]? in
         switch element {
@@ -79,7 +74,7 @@ struct Pattern: Sendable {
     (((a &* 31) &+ b) &* 2_654_435_761) >> 22
   }
 
-  private static func firstScalars(of element: Element) -> [UInt32]? {
+  static func firstScalars(of element: Element) -> [UInt32]? {
     switch element {
     case .literal(let scalars):
       return scalars.first { $0 != " " }.map { [$0.value] }
@@ -387,4 +382,98 @@ extension Diagnostic.Message {
   static let emptyPattern: Self = "pattern matches nothing; write at least one word or placeholder"
   static let adjacentCaptures: Self =
     "two free-text parts ('*' or a text slot) are next to each other; put a word between them"
+}
+
+/// The sequences of a pattern flattened into plain arrays, so that matching reads values and
+/// retains nothing per step.
+struct PatternProgram: Sendable {
+  /// One element of a sequence.
+  struct Step: Sendable {
+    enum Kind: UInt8, Sendable {
+      case literal, anyOf, slot, capture
+    }
+    var kind: Kind
+    /// A literal's scalars in `text`, or a list's options in `options`.
+    var start: Int32
+    var end: Int32
+    /// The scalars the step can start with, in `firsts`; nil when it can start with anything.
+    var firsts: Range<Int32>?
+    /// A slot's or capture's name in `names`; -1 for an anonymous `*`.
+    var name: Int32
+    var type: EntityType
+    /// Slots that refuse offsets from now.
+    var isAbsolute: Bool
+    /// Whether a placeholder or the sequence's edge is before or after the step: a literal
+    /// there must begin or end on a token boundary of the utterance.
+    var startsWord: Bool
+    var endsWord: Bool
+  }
+
+  var steps: [Step] = []
+  /// Sequence `i` is `steps[sequenceStarts[i]..<sequenceStarts[i + 1]]`.
+  var sequenceStarts: [Int] = [0]
+  /// The scalars of every literal and list option.
+  var text: [Unicode.Scalar] = []
+  /// List options as ranges of `text`.
+  var options: [Range<Int32>] = []
+  var firsts: [UInt32] = []
+  var names: [String] = []
+
+  var sequenceCount: Int { sequenceStarts.count - 1 }
+
+  init(_ sequences: [[Pattern.Element]]) {
+    for sequence in sequences {
+      for (index, element) in sequence.enumerated() {
+        func isPlaceholder(_ i: Int) -> Bool {
+          guard sequence.indices.contains(i) else { return true }
+          switch sequence[i] {
+          case .slot, .capture: return true
+          case .literal, .anyOf: return false
+          }
+        }
+        var step = Step(
+          kind: .literal, start: 0, end: 0, firsts: nil, name: -1, type: .text,
+          isAbsolute: false, startsWord: isPlaceholder(index - 1),
+          endsWord: isPlaceholder(index + 1))
+        if let values = Pattern.firstScalars(of: element) {
+          step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
+          firsts += values
+        }
+        switch element {
+        case .literal(let scalars):
+          (step.start, step.end) = append(scalars)
+        case .anyOf(let list):
+          step.kind = .anyOf
+          step.start = Int32(options.count)
+          for option in list {
+            let (start, end) = append(option)
+            options.append(start..<end)
+          }
+          step.end = Int32(options.count)
+        case .slot(let name, let type, let absolute):
+          step.kind = .slot
+          step.name = nameIndex(name)
+          step.type = type
+          step.isAbsolute = absolute
+        case .capture(let name):
+          step.kind = .capture
+          if let name { step.name = nameIndex(name) }
+        }
+        steps.append(step)
+      }
+      sequenceStarts.append(steps.count)
+    }
+  }
+
+  private mutating func append(_ scalars: [Unicode.Scalar]) -> (Int32, Int32) {
+    let start = Int32(text.count)
+    text += scalars
+    return (start, Int32(text.count))
+  }
+
+  private mutating func nameIndex(_ name: String) -> Int32 {
+    if let index = names.firstIndex(of: name) { return Int32(index) }
+    names.append(name)
+    return Int32(names.count - 1)
+  }
 }
