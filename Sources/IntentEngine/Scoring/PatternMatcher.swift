@@ -208,8 +208,15 @@ struct PatternMatcher {
       else { return false }
       return matchElements(run, index + 1, at: end, stack: &stack, steps: &steps)
     case .anyOf:
+      // Spaces are skipped before a step, so an option can only match, exactly or with a slip,
+      // if its first scalar is the one here (or it is empty: the optional part left out).
+      let here = position < bounds.upperBound ? scalars[position] : " "
       for option in Int(step.start)..<Int(step.end) {
         let literal = run.options[option]
+        if literal.lowerBound < literal.upperBound {
+          let opening = run.text[Int(literal.lowerBound)]
+          if opening != here, opening != " " { continue }
+        }
         if let end = matchLiteral(
           run, Int(literal.lowerBound)..<Int(literal.upperBound), at: position,
           checkStart: step.startsWord, checkEnd: step.endsWord),
