@@ -115,6 +115,15 @@ public struct Engine: Sendable {
       defer { position -= 1 }
       guard text.isClauseBreak(at: position) else { continue }
       tried += 1
+      // Only a clause with a main keyword or an entity of its own can be a command: most
+      // clauses are not worth classifying.
+      let start = position + 1
+      guard
+        analysis.hits.contains(where: {
+          $0.range.lowerBound >= start
+            && grammar.strongestWeight[Int($0.entry)] >= Self.splitKeywordWeight
+        }) || analysis.entities.contains(where: { $0.range.lowerBound >= start })
+      else { continue }
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
       var (result, _) = classify(normalizer.normalize(command), context: context)

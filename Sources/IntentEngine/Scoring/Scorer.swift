@@ -75,11 +75,11 @@ struct Scorer {
     for token in tokens where token.kind != .symbol {
       let lower = token.range.lowerBound
       let upper = token.range.upperBound
-      for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
-      where boundaries[end] || (end < upper && end - lower >= 2) {
+      grammar.lexicon.forEachMatch(in: scalars, from: lower) { end, entry in
+        guard boundaries[end] || (end < upper && end - lower >= 2) else { return }
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
-          continue
+          return
         }
         record(lower..<end, entry)
       }
@@ -87,16 +87,18 @@ struct Scorer {
       for i in (lower + 1)..<upper where scalars[i] != " " {
         let startsWord = scalars[i - 1] == " "
         if startsWord {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where boundaries[end] {
+          grammar.lexicon.forEachMatch(in: scalars, from: i) { end, entry in
+            guard boundaries[end] else { return }
             if end < scalars.count, Self.isASCIIWord(scalars[end - 1]),
               Self.isASCIIWord(scalars[end])
             {
-              continue
+              return
             }
             record(i..<end, entry)
           }
         } else if !Self.isASCIIWord(scalars[i]), upper - i >= 2 {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
+          grammar.lexicon.forEachMatch(in: scalars, from: i) { end, entry in
+            guard end == upper else { return }
             record(i..<end, entry)
           }
         }
@@ -146,6 +148,7 @@ struct Scorer {
   func candidates(for analysis: Analysis) -> [Candidate] {
     // Hits grouped by intent, in intent order: a sort of a small array, no dictionary.
     var touched: [TargetedHit] = []
+    touched.reserveCapacity(2 * (analysis.hits.count + analysis.entities.count))
     for hit in analysis.hits {
       for target in grammar.targets[Int(hit.entry)] {
         touched.append(TargetedHit(hit: hit, target: target))

@@ -36,8 +36,11 @@ public struct Lexicon: Sendable {
     trie.longestMatch(in: scalars, from: start)
   }
 
-  /// Every word starting at `start`, shortest first.
-  func matches(in scalars: [Unicode.Scalar], from start: Int) -> [(end: Int, value: Int32)] {
-    trie.matches(in: scalars, from: start)
+  /// Calls `body` with every word starting at `start`, shortest first.
+  @inline(__always)
+  func forEachMatch(
+    in scalars: [Unicode.Scalar], from start: Int, _ body: (_ end: Int, _ entry: Int32) -> Void
+  ) {
+    trie.forEachMatch(in: scalars, from: start, body)
   }
 }

@@ -113,6 +113,22 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     return found
   }
 
+  /// Calls `body` with every stored word starting at `start`, shortest first, as its end offset
+  /// and value; the same as ``matches(in:from:)`` without building an array.
+  @inline(__always)
+  func forEachMatch(
+    in scalars: [Unicode.Scalar], from start: Int, _ body: (_ end: Int, _ value: Value) -> Void
+  ) {
+    var node: Int32 = 0
+    var i = start
+    while i < scalars.count {
+      guard let next = edges.child(for: Self.key(node, scalars[i])) else { break }
+      node = next
+      i += 1
+      if let value = values[Int(node)] { body(i, value) }
+    }
+  }
+
   @inline(__always)
   private static func key(_ node: Int32, _ scalar: Unicode.Scalar) -> UInt64 {
     UInt64(UInt32(bitPattern: node)) << 21 | UInt64(scalar.value)
