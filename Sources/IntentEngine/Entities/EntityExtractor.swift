@@ -154,7 +154,8 @@ public struct EntityExtractor: Sendable {
       guard case .word(let word) = token.kind else { continue }
       switch word {
       case .metric(let metric):
-        entities.append(Entity(type: .metric, range: token.range, value: .metric(metric)))
+        entities.append(
+          Entity(type: .metric, range: token.range, value: .metric(metric.rawValue)))
       case .dayOffset(0), .dayAndPart(0, _):
         entities.append(Entity(type: .period, range: token.range, value: .period("today")))
       case .dayOffset(-1), .dayAndPart(-1, _):

@@ -138,7 +138,15 @@ enum LexiconWord: Sendable, Equatable {
   /// "for", a clock connector only after "alarm" ("set an alarm for 7").
   case forWord
   /// steps, heart_rate, sleep.
-  case metric(String)
+  case metric(HealthMetric)
+}
+
+/// The health measures the extractors name; a plain enum, so that lexicon words and tokens stay
+/// trivially copyable.
+enum HealthMetric: String, Sendable {
+  case steps
+  case heartRate = "heart_rate"
+  case sleep
 }
 
 /// The vocabulary of the built-in extractors: time words, units and health metrics.
@@ -281,15 +289,15 @@ enum EntityLexicon {
     add(
       "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,"
         + "steps,step,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
-      .metric("steps"))
+      .metric(.steps))
     add(
       "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,"
         + "heart rat,puls,resting hr,max hr",
-      .metric("heart_rate"))
+      .metric(.heartRate))
     add(
       "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
         + "shut-eye,shuteye,shut eye,drift off,drifted off",
-      .metric("sleep"))
+      .metric(.sleep))
     return trie
   }()
 

@@ -231,14 +231,14 @@ struct PatternMatcher {
       guard position < bounds.upperBound else { return false }
       let type = step.type
       for entityIndex in entityOrder where entities[entityIndex].range.lowerBound == position {
-        let entity = entities[entityIndex]
-        guard entity.type == type || (type == .date && entity.type == .datetime),
-          entity.range.upperBound <= bounds.upperBound, !(step.isAbsolute && relative[entityIndex])
+        // Fields are read one by one: copying a whole entity would retain its value and note.
+        let found = entities[entityIndex].type
+        let range = entities[entityIndex].range
+        guard found == type || (type == .date && found == .datetime),
+          range.upperBound <= bounds.upperBound, !(step.isAbsolute && relative[entityIndex])
         else { continue }
-        stack.append(Binding(name: step.name, entity: entityIndex, range: entity.range))
-        if matchElements(
-          run, index + 1, at: entity.range.upperBound, stack: &stack, steps: &steps)
-        {
+        stack.append(Binding(name: step.name, entity: entityIndex, range: range))
+        if matchElements(run, index + 1, at: range.upperBound, stack: &stack, steps: &steps) {
           return true
         }
         stack.removeLast()
