@@ -123,12 +123,13 @@ struct PatternMatcher {
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
     let program = pattern.program
     let origin = start ?? bounds.lowerBound
-    // `program` and `pattern` stay alive for the whole call: the pointers below are into them.
-    var stack: [Binding] = []
-    let matched = program.steps.withUnsafeBufferPointer { steps in
+    // `program` stays alive for the whole call: the pointers below are into it. The bindings
+    // live inside the innermost closure, so no mutable state is shared across closures.
+    let bindings: [Binding]? = program.steps.withUnsafeBufferPointer { steps in
       program.text.withUnsafeBufferPointer { text in
         program.options.withUnsafeBufferPointer { options in
           program.firsts.withUnsafeBufferPointer { firsts in
+            var stack: [Binding] = []
             for sequence in 0..<program.sequenceCount {
               guard mayContain(pattern.requirements[sequence]) else { continue }
               let first = program.sequenceStarts[sequence]
@@ -139,15 +140,15 @@ struct PatternMatcher {
               var budget = 0
               stack.removeAll(keepingCapacity: true)
               if matchElements(run, first, at: origin, stack: &stack, steps: &budget) {
-                return true
+                return stack
               }
             }
-            return false
+            return nil
           }
         }
       }
     }
-    return matched ? Match(bindings: stack, names: program.names) : nil
+    return bindings.map { Match(bindings: $0, names: program.names) }
   }
 
   /// Whether the utterance has, for every requirement, a scalar one of its options starts with.

@@ -75,11 +75,11 @@ struct Scorer {
     for token in tokens where token.kind != .symbol {
       let lower = token.range.lowerBound
       let upper = token.range.upperBound
-      grammar.lexicon.forEachMatch(in: scalars, from: lower) { end, entry in
-        guard boundaries[end] || (end < upper && end - lower >= 2) else { return }
+      for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
+      where boundaries[end] || (end < upper && end - lower >= 2) {
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
-          return
+          continue
         }
         record(lower..<end, entry)
       }
@@ -87,18 +87,16 @@ struct Scorer {
       for i in (lower + 1)..<upper where scalars[i] != " " {
         let startsWord = scalars[i - 1] == " "
         if startsWord {
-          grammar.lexicon.forEachMatch(in: scalars, from: i) { end, entry in
-            guard boundaries[end] else { return }
+          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where boundaries[end] {
             if end < scalars.count, Self.isASCIIWord(scalars[end - 1]),
               Self.isASCIIWord(scalars[end])
             {
-              return
+              continue
             }
             record(i..<end, entry)
           }
         } else if !Self.isASCIIWord(scalars[i]), upper - i >= 2 {
-          grammar.lexicon.forEachMatch(in: scalars, from: i) { end, entry in
-            guard end == upper else { return }
+          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
             record(i..<end, entry)
           }
         }
