@@ -324,28 +324,31 @@ struct PatternMatcher {
     guard opening != " ", scalars[start] == opening, Tokenizer.isASCIILetter(opening.value),
       literal.allSatisfy({ run.text[$0] == " " || Tokenizer.isASCIILetter(run.text[$0].value) })
     else { return nil }
-    var p = position
-    var fuzzy = false
-    var wordStart = literal.lowerBound
-    while wordStart < literal.upperBound {
-      var wordEnd = wordStart
-      while wordEnd < literal.upperBound, run.text[wordEnd] != " " { wordEnd += 1 }
-      let word = ArraySlice(run.text[wordStart..<wordEnd])
-      wordStart = wordEnd + 1
-      guard !word.isEmpty else { continue }
-      while p < bounds.upperBound, scalars[p] == " " { p += 1 }
-      var end = p
-      while end < bounds.upperBound, Tokenizer.isASCIILetter(scalars[end].value) { end += 1 }
-      let typed = scalars[p..<end]
-      if !typed.elementsEqual(word) {
-        guard word.count >= TypoIndex.minimumKeywordLength, typed.first == word.first,
-          TypoIndex.isOneEditApart(typed, word)
-        else { return nil }
-        fuzzy = true
+    let reached: Int? = scalars.withUnsafeBufferPointer { utterance in
+      var p = position
+      var fuzzy = false
+      var wordStart = literal.lowerBound
+      while wordStart < literal.upperBound {
+        var wordEnd = wordStart
+        while wordEnd < literal.upperBound, run.text[wordEnd] != " " { wordEnd += 1 }
+        let word = run.text[wordStart..<wordEnd]
+        wordStart = wordEnd + 1
+        guard !word.isEmpty else { continue }
+        while p < bounds.upperBound, utterance[p] == " " { p += 1 }
+        var end = p
+        while end < bounds.upperBound, Tokenizer.isASCIILetter(utterance[end].value) { end += 1 }
+        let typed = utterance[p..<end]
+        if !typed.elementsEqual(word) {
+          guard word.count >= TypoIndex.minimumKeywordLength, typed.first == word.first,
+            TypoIndex.isOneEditApart(typed, word)
+          else { return nil }
+          fuzzy = true
+        }
+        p = end
       }
-      p = end
+      return fuzzy ? p : nil
     }
-    guard fuzzy, !checkEnd || boundaries[p] else { return nil }
+    guard let p = reached, !checkEnd || boundaries[p] else { return nil }
     if position > 0, Scorer.isASCIIWord(scalars[position - 1]) { return nil }
     return p
   }
