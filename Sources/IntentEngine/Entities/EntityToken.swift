@@ -132,8 +132,9 @@ enum EntityTokenizer {
   private static func latinWord(at i: Int, in s: [Unicode.Scalar], afterNumber: Bool) -> (
     LexiconWord, Int
   )? {
-    let candidates = EntityLexicon.trie.matches(in: s, from: i)
-    for match in candidates.reversed() {
+    // The longest acceptable word wins: the walk goes shortest first, so the last one is kept.
+    var best: (LexiconWord, Int)?
+    for match in EntityLexicon.trie.walk(s, from: i) {
       let end = match.end
       if end < s.count {
         let next = s[end].value
@@ -145,9 +146,9 @@ enum EntityTokenizer {
         if next == 0x2E, end + 1 < s.count, isASCIILetter(s[end + 1].value) { continue }
       }
       if !afterNumber, EntityLexicon.needsNumberBefore(match.value, text: s[i..<end]) { continue }
-      return (match.value, end)
+      best = (match.value, end)
     }
-    return nil
+    return best
   }
 
   /// A clock `8:10` or date `12/25`, `2026-12-25` starting at number `index`.
