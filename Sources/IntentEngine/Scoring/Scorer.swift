@@ -203,11 +203,13 @@ struct Scorer {
     }
     result = order.map { result[$0] }
     // The winner without a full pattern may still have one for its last clause, after context;
-    // it is looked for once, for the winner alone, and counts as weaker evidence.
+    // it is looked for once, for the winner alone, and counts as weaker evidence. Its full
+    // patterns have already failed and are not tried again.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.hasPattern,
       var refined = score(
-        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true)
+        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true,
+        tailOnly: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
       for case .insidePayload(let other, let penalty) in best.evidence {
