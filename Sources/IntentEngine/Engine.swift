@@ -241,9 +241,8 @@ public struct Engine: Sendable {
     explanation.append(
       Evidence(
         kind: .threshold,
-        detail: "confidence \(Self.format(top.confidence)) "
-          + (top.confidence >= threshold ? "≥" : "<") + " local threshold \(Self.format(threshold))"
-          + (best.missingSlots.isEmpty ? "" : "; required slots missing"),
+        detail:
+          "confidence \(Self.format(top.confidence)) \(top.confidence >= threshold ? "≥" : "<") local threshold \(Self.format(threshold))\(best.missingSlots.isEmpty ? "" : "; required slots missing")",
         contribution: 0))
     let result = ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: spec.id,
