@@ -232,8 +232,7 @@ public struct Engine: Sendable {
       explanation.append(
         Evidence(
           kind: .margin,
-          detail:
-            "runner-up '\(alternatives[1].intent)' scored \(Self.format(candidates[1].score))",
+          wording: .margin(runnerUp: alternatives[1].intent.rawValue, score: candidates[1].score),
           contribution: best.score - candidates[1].score))
     }
     let route: LocalRoute =
@@ -241,8 +240,9 @@ public struct Engine: Sendable {
     explanation.append(
       Evidence(
         kind: .threshold,
-        detail:
-          "confidence \(Self.format(top.confidence)) \(top.confidence >= threshold ? "≥" : "<") local threshold \(Self.format(threshold))\(best.missingSlots.isEmpty ? "" : "; required slots missing")",
+        wording: .threshold(
+          confidence: top.confidence, threshold: threshold,
+          missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
     let result = ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: spec.id,
@@ -250,7 +250,4 @@ public struct Engine: Sendable {
       missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
     return (result, analysis)
   }
-
-  /// Two decimals, without Foundation's formatter (which costs more than a whole parse).
-  static func format(_ value: Double) -> String { Confidence.text(value, decimals: 2) }
 }

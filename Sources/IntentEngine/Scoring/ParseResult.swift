@@ -66,6 +66,8 @@ public struct Evidence: Sendable, Equatable {
     case entity(type: String, words: String, slot: String, note: String?)
     case missingSlot(name: String, isText: Bool)
     case coverage(percent: Int)
+    case margin(runnerUp: String, score: Double)
+    case threshold(confidence: Double, threshold: Double, missingSlots: Bool)
   }
 
   /// What kind of evidence this is.
@@ -98,6 +100,10 @@ public struct Evidence: Sendable, Equatable {
     case .missingSlot(let name, let isText):
       "required slot '\(name)' " + (isText ? "is empty" : "not found")
     case .coverage(let percent): "explains \(percent)% of the text"
+    case .margin(let runnerUp, let score):
+      "runner-up '\(runnerUp)' scored \(Confidence.text(score, decimals: 2))"
+    case .threshold(let confidence, let threshold, let missingSlots):
+      "confidence \(Confidence.text(confidence, decimals: 2)) \(confidence >= threshold ? "≥" : "<") local threshold \(Confidence.text(threshold, decimals: 2))\(missingSlots ? "; required slots missing" : "")"
     }
   }
 }
