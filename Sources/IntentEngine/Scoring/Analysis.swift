@@ -29,6 +29,9 @@ struct Analysis {
   /// For each offset 0...n, how many countable scalars before it no filler or function word
   /// covers: what evidence may still explain.
   var openBefore: [Int32]
+  /// For each offset 0...n, how many scalars before it are neither spaces nor covered by
+  /// fillers and function words: free text must hold at least one.
+  var contentBefore: [Int32]
   /// Countable scalars that fillers and function words cover: explained for every intent.
   var wordExplained: Int
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.

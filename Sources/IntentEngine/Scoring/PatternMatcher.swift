@@ -37,8 +37,9 @@ struct PatternMatcher {
     }
     return starts.reversed()
   }
-  /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection.
-  let present: [UInt64]
+  /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection; inline, so
+  /// building a matcher allocates nothing for it.
+  let present: SIMD16<UInt64>
 
   init(
     scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entityOrder: [Int],
@@ -53,7 +54,7 @@ struct PatternMatcher {
     self.boundaries = boundaries
     self.bounds = bounds
     // Pairs of neighbouring non-space scalars, spaces skipped, as Pattern.openingPair keys them.
-    var present = [UInt64](repeating: 0, count: 16)
+    var present = SIMD16<UInt64>()
     var previous: UInt32?
     for scalar in scalars[bounds] where scalar != " " {
       if Tokenizer.isASCIILetter(scalar.value) {

@@ -116,9 +116,11 @@ struct Scorer {
     // Fillers and function words are explained for every intent; the rest is counted in
     // prefix sums, so an intent's share is a few subtractions over its evidence ranges.
     var openBefore = [Int32](repeating: 0, count: scalars.count + 1)
+    var contentBefore = [Int32](repeating: 0, count: scalars.count + 1)
     var contentLength = 0
     var wordExplained = 0
     for (i, scalar) in scalars.enumerated() {
+      contentBefore[i + 1] = contentBefore[i] + (coveredByWords[i] || scalar == " " ? 0 : 1)
       let continuesNumber =
         i > 0 && Tokenizer.isASCIIDigit(scalar.value)
         && (Tokenizer.isASCIIDigit(scalars[i - 1].value) || scalars[i - 1] == "."
@@ -133,7 +135,8 @@ struct Scorer {
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
-      openBefore: openBefore, wordExplained: wordExplained, boundaries: boundaries,
+      openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
+      boundaries: boundaries,
       relative: entities.map { entity in
         entity.type == .datetime
           && entities.contains {
@@ -524,18 +527,11 @@ struct Scorer {
         moved = true
       }
     }
-    var noise = [Bool](repeating: false, count: scalars.count)
-    for range in analysis.fillers + analysis.functionWords {
-      for i in range where i < noise.count { noise[i] = true }
-    }
-    var contentBefore = [Int32](repeating: 0, count: scalars.count + 1)
-    for i in 0..<scalars.count {
-      contentBefore[i + 1] = contentBefore[i] + (noise[i] || scalars[i] == " " ? 0 : 1)
-    }
     return PatternMatcher(
       scalars: scalars, entities: analysis.entities, relative: analysis.relative,
       entityOrder: entityOrder,
-      fillerEnds: fillerEnds, boundaries: analysis.boundaries, contentBefore: contentBefore,
+      fillerEnds: fillerEnds, boundaries: analysis.boundaries,
+      contentBefore: analysis.contentBefore,
       bounds: lower..<max(lower, upper))
   }
 
