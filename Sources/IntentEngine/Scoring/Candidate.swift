@@ -23,17 +23,19 @@ enum EvidenceRecord {
   case weakOnly(penalty: Double)
   case exclude(entry: Int32, inPayload: Bool, penalty: Double)
   case pattern(index: Int, bonus: Double)
-  case entity(index: Int, slot: String, bonus: Double)
-  case missingSlot(name: String, isText: Bool, penalty: Double)
+  /// `slot` indexes the intent's declared slots: records hold no strings to retain.
+  case entity(index: Int, slot: Int, bonus: Double)
+  case missingSlot(slot: Int, isText: Bool, penalty: Double)
   case coverage(share: Double, score: Double)
   case insidePayload(of: Int, penalty: Double)
 }
 
 /// How a slot was filled, before the value is rendered.
 enum SlotFill {
-  case entity(SlotSpec, Int)
+  /// The slot (an index into the intent's declared slots) and the entity filling it.
+  case entity(slot: Int, entity: Int)
   /// Free text: the normalised range of the payload, quoted in the user's words when rendered.
-  case text(SlotSpec, Range<Int>)
+  case text(slot: Int, Range<Int>)
 }
 
 /// A set of indexes that allocates nothing while they are below 64: the keyword groups and

@@ -32,11 +32,12 @@ extension Scorer {
           kind: .entity,
           wording: .entity(
             type: entity.type.rawValue, words: analysis.text.originalText(of: entity.range),
-            slot: slot, note: entity.note),
+            slot: intent.spec.slots[slot].name, note: entity.note),
           contribution: bonus)
-      case .missingSlot(let name, let isText, let penalty):
+      case .missingSlot(let slot, let isText, let penalty):
         return Evidence(
-          kind: .missingSlot, wording: .missingSlot(name: name, isText: isText),
+          kind: .missingSlot,
+          wording: .missingSlot(name: intent.spec.slots[slot].name, isText: isText),
           contribution: -penalty)
       case .coverage(let share, let score):
         return Evidence(
@@ -51,12 +52,14 @@ extension Scorer {
     }
     let slots = candidate.slots.map { fill -> FilledSlot in
       switch fill {
-      case .entity(let spec, let index):
+      case .entity(let slot, let index):
+        let spec = intent.spec.slots[slot]
         let entity = analysis.entities[index]
         return FilledSlot(
           name: spec.name, type: spec.type, value: entity.value,
           source: analysis.text.originalText(of: entity.range), note: entity.note)
-      case .text(let spec, let range):
+      case .text(let slot, let range):
+        let spec = intent.spec.slots[slot]
         let text = analysis.text.originalText(of: range)
         return FilledSlot(name: spec.name, type: .text, value: .text(text), source: text)
       }

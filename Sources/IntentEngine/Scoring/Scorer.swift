@@ -393,10 +393,10 @@ struct Scorer {
     var slots: [SlotFill] = []
     slots.reserveCapacity(intent.spec.slots.count)
     var missing: [String] = []
-    var textSlot: SlotSpec?
-    for spec in intent.spec.slots {
+    var textSlotIndex: Int?
+    for (slotIndex, spec) in intent.spec.slots.enumerated() {
       if spec.type == .text {
-        textSlot = spec
+        textSlotIndex = slotIndex
         continue
       }
       let entityIndex =
@@ -407,15 +407,14 @@ struct Scorer {
           missing.append(spec.name)
           score -= Self.missingSlotPenalty
           evidence.append(
-            .missingSlot(name: spec.name, isText: false, penalty: Self.missingSlotPenalty))
+            .missingSlot(slot: slotIndex, isText: false, penalty: Self.missingSlotPenalty))
         }
         continue
       }
-      let entity = analysis.entities[entityIndex]
-      explain(entity.range)
+      explain(analysis.entities[entityIndex].range)
       score += Self.filledSlotBonus
-      slots.append(.entity(spec, entityIndex))
-      evidence.append(.entity(index: entityIndex, slot: spec.name, bonus: Self.filledSlotBonus))
+      slots.append(.entity(slot: slotIndex, entity: entityIndex))
+      evidence.append(.entity(index: entityIndex, slot: slotIndex, bonus: Self.filledSlotBonus))
     }
 
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
@@ -424,7 +423,8 @@ struct Scorer {
     evidenceRanges.sort { $0.lowerBound < $1.lowerBound }
     var explainedLength = analysis.explainedLength(bySorted: evidenceRanges)
     if patternMatch != nil, tailStart == nil { explainedLength = analysis.contentLength }
-    if let textSlot {
+    if let textSlotIndex {
+      let textSlot = intent.spec.slots[textSlotIndex]
       var payload: Range<Int>?
       if let patternMatch {
         if let range = patternMatch.capture(named: textSlot.name) {
@@ -445,12 +445,12 @@ struct Scorer {
         }
       }
       if let payload {
-        slots.append(.text(textSlot, payload))
+        slots.append(.text(slot: textSlotIndex, payload))
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
         score -= Self.missingSlotPenalty
         evidence.append(
-          .missingSlot(name: textSlot.name, isText: true, penalty: Self.missingSlotPenalty))
+          .missingSlot(slot: textSlotIndex, isText: true, penalty: Self.missingSlotPenalty))
       }
     }
     let coverage =
