@@ -10,8 +10,8 @@ struct Candidate {
   var missingSlots: [String]
   /// Free text a pattern captured for this intent (the note of a memo, the task of a reminder).
   var captures: [Range<Int>] = []
-  /// Where this intent's keywords were found.
-  var keywordRanges: [Range<Int>] = []
+  /// The hits this intent was scored on, as indexes into the scorer's list of targeted hits.
+  var hits: Range<Int> = 0..<0
 
   /// Whether a sentence pattern matched the utterance or its last clause.
   var hasPattern: Bool { evidence.contains { if case .pattern = $0 { true } else { false } } }

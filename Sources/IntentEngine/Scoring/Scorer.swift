@@ -165,7 +165,6 @@ struct Scorer {
         < ($1.target.intent, $1.hit.range.lowerBound, $1.hit.range.upperBound)
     }
     var result: [Candidate] = []
-    var hitsByCandidate: [Range<Int>] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
     var start = 0
@@ -177,20 +176,23 @@ struct Scorer {
       }
       let group = start..<end
       start = end
-      if let candidate = score(intentIndex, touched[group], analysis, matcher) {
+      if var candidate = score(intentIndex, touched[group], analysis, matcher) {
+        candidate.hits = group
         result.append(candidate)
-        hitsByCandidate.append(group)
       }
     }
     // Keywords that all sit inside another intent's captured text are that text, not a command
     // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
     if result.count > 1 {
       let captured = result.map(\.captures)
-      for index in result.indices where !result[index].keywordRanges.isEmpty {
+      for index in result.indices {
+        let keywords = touched[result[index].hits].lazy.filter { $0.target.kind == .group }
+        guard !keywords.isEmpty else { continue }
         for (other, ranges) in captured.enumerated() where other != index && !ranges.isEmpty {
-          let inside = result[index].keywordRanges.allSatisfy { keyword in
+          let inside = keywords.allSatisfy { keyword in
             ranges.contains {
-              $0.lowerBound <= keyword.lowerBound && keyword.upperBound <= $0.upperBound
+              $0.lowerBound <= keyword.hit.range.lowerBound
+                && keyword.hit.range.upperBound <= $0.upperBound
             }
           }
           guard inside else { continue }
@@ -201,18 +203,14 @@ struct Scorer {
         }
       }
     }
-    let order = result.indices.sorted {
-      (result[$0].score, result[$1].intent) > (result[$1].score, result[$0].intent)
-    }
-    result = order.map { result[$0] }
+    result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
     // The winner without a full pattern may still have one for its last clause, after context;
     // it is looked for once, for the winner alone, and counts as weaker evidence. Its full
     // patterns have already failed and are not tried again.
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.hasPattern,
       var refined = score(
-        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true,
-        tailOnly: true)
+        best.intent, touched[best.hits], analysis, matcher, allowTail: true, tailOnly: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
       for case .insidePayload(let other, let penalty) in best.evidence {
@@ -233,8 +231,7 @@ struct Scorer {
               && !Self.isShortName(analysis.text.scalars[capture])))
       }),
       let refined = score(
-        best.intent, touched[hitsByCandidate[order[0]]], analysis, matcher, allowTail: true,
-        tailOnly: true),
+        best.intent, touched[best.hits], analysis, matcher, allowTail: true, tailOnly: true),
       refined.hasPattern
     {
       // Free text that opens the sentence and runs over or up to a clause break has swallowed
@@ -461,8 +458,7 @@ struct Scorer {
     evidence.append(.coverage(share: coverage, score: coverageScore))
     return Candidate(
       intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing,
-      captures: patternMatch?.captureRanges ?? [],
-      keywordRanges: hits.compactMap { $0.target.kind == .group ? $0.hit.range : nil })
+      captures: patternMatch?.captureRanges ?? [])
   }
 
   /// The entity to fill a slot of `type`: the longest, then the earliest.
