@@ -106,7 +106,11 @@ struct PatternMatcher {
     var hasCaptures: Bool { bindings.contains { $0.entity == nil } }
 
     /// The ranges of free text the match bound.
-    var captureRanges: [Range<Int>] { bindings.filter { $0.entity == nil }.map(\.range) }
+    var captureRanges: [Range<Int>] {
+      var ranges: [Range<Int>] = []
+      for binding in bindings where binding.entity == nil { ranges.append(binding.range) }
+      return ranges
+    }
   }
 
   /// One pattern's program, seen through pointers for the length of one match, so that the

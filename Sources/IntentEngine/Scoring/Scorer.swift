@@ -184,11 +184,11 @@ struct Scorer {
     // Keywords that all sit inside another intent's captured text are that text, not a command
     // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
     if result.count > 1 {
-      let captured = result.map(\.captures)
       for index in result.indices {
         let keywords = touched[result[index].hits].lazy.filter { $0.target.kind == .group }
         guard !keywords.isEmpty else { continue }
-        for (other, ranges) in captured.enumerated() where other != index && !ranges.isEmpty {
+        for other in result.indices where other != index && !result[other].captures.isEmpty {
+          let ranges = result[other].captures
           let inside = keywords.allSatisfy { keyword in
             ranges.contains {
               $0.lowerBound <= keyword.hit.range.lowerBound
