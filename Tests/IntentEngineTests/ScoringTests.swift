@@ -141,6 +141,32 @@ struct ScoringTests {
   func oneEditApartIsExact(_ a: String, _ b: String, _ expected: Bool) {
     #expect(TypoIndexProbe.isOneEditApart(a, b) == expected)
   }
+
+  /// An intent written in two languages may exclude the same word twice; it counts once, at its
+  /// strongest.
+  @Test func aWordExcludedByTwoLinesCountsOnceAtItsStrongest() throws {
+    let sources = [
+      GrammarSource(
+        path: "en.grammar", language: "en",
+        text: """
+          intent music.play
+            keywords music (weight 2.5): music, song
+            exclude (penalty 1): radio
+          """),
+      GrammarSource(
+        path: "zh.grammar", language: "zh",
+        text: """
+          intent music.play
+            keywords music (weight 2.5): 音乐
+            exclude (penalty 2): radio
+          """),
+    ]
+    let grammar = try GrammarCompiler().compile(sources, extraWords: []).get()
+    let engine = Engine(grammar: grammar, gazetteer: try Gazetteer.builtin())
+    let excludes = engine.parse("music radio").explanation.filter { $0.kind == .exclude }
+    #expect(excludes.count == 1)
+    #expect(excludes.first?.contribution == -2)
+  }
 }
 
 /// Reaches the typo index's edit test from tests.

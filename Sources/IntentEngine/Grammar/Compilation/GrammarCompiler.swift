@@ -224,8 +224,19 @@ public struct GrammarCompiler: Sendable {
           excludes.append(exclude.penalty)
           for (_, form) in expand(exclude.items) {
             guard let entry = addWord(form) else { continue }
-            targets[Int(entry)].append(
-              KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex))
+            let target = KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex)
+            // A word excluded by several lines (the zh and en lists both name "wifi") counts
+            // once, as its strongest exclude: a veto, else the largest penalty.
+            if let existing = targets[Int(entry)].firstIndex(where: {
+              $0.kind == .exclude && $0.intent == intentIndex
+            }) {
+              let kept = excludes[Int(targets[Int(entry)][existing].index)]
+              if let kept, exclude.penalty.map({ $0 > kept }) ?? true {
+                targets[Int(entry)][existing] = target
+              }
+              continue
+            }
+            targets[Int(entry)].append(target)
           }
         }
       }
