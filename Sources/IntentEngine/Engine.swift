@@ -127,9 +127,34 @@ public struct Engine: Sendable {
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
       var (result, _) = classify(normalizer.normalize(command), context: context)
-      guard isConfident(result), let id = result.intent,
+      guard let id = result.intent,
         let intent = grammar.intents.firstIndex(where: { $0.spec.id == id })
       else { continue }
+      // Slots the clause leaves empty may be named in the context ("flying to Hangzhou on
+      // saturday, what's the weather there"): the nearest fitting entity's words are read again
+      // in front of the clause.
+      var carried: [String] = []
+      for slot in grammar.intents[intent].spec.slots
+      where slot.type != .text && !result.slots.contains(where: { $0.name == slot.name }) {
+        if let entity = analysis.entities.last(where: {
+          $0.range.upperBound <= position
+            && ($0.type == slot.type || (slot.type == .date && $0.type == .datetime))
+        }) {
+          carried.append(text.originalText(of: entity.range))
+        }
+      }
+      if !carried.isEmpty {
+        let words = carried.joined(separator: " ")
+        let (withContext, _) = classify(
+          normalizer.normalize(words + " " + command), context: context)
+        if withContext.intent == id, isConfident(withContext) {
+          result = withContext
+          result.explanation.append(
+            Evidence(
+              kind: .note, detail: "'\(words)' carried over from the context", contribution: 0))
+        }
+      }
+      guard isConfident(result) else { continue }
       let argues = analysis.hits.contains { hit in
         hit.range.upperBound <= position
           && grammar.targets[Int(hit.entry)].contains {

@@ -63,6 +63,10 @@ struct EngineBehaviourTests {
       text: "spent all day at the theme park, how many steps did I do today",
       intent: "health.query", slots: ["metric": "steps", "period": "today"]),
     Case(text: "我老公说 今天走了多少步", intent: nil, local: false),
+    // Slots the command leaves open are taken from what the context names.
+    Case(
+      text: "driving to Suzhou on friday, will it rain there", intent: "weather.query",
+      slots: ["location": "Suzhou", "date": "2026-12-04"]),
     Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
     // Quotes are not clause breaks: a song title is not a weather question.
     Case(text: "放周杰伦的《晴天》", intent: nil, local: false),
