@@ -70,6 +70,14 @@ struct EngineBehaviourTests {
     Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
     // Quotes are not clause breaks: a song title is not a weather question.
     Case(text: "放周杰伦的《晴天》", intent: nil, local: false),
+    // Words said twice are said once: the note starts after the stutter.
+    Case(text: "记一下 记一下 宝宝今天打了第二针", intent: "memo.create", slots: ["text": "宝宝今天打了第二针"]),
+    Case(
+      text: "uh write down write down the gate code is 4471", intent: "memo.create",
+      slots: ["text": "the gate code is 4471"]),
+    Case(
+      text: "note that at the station the lockers are broken", intent: "memo.create",
+      slots: ["text": "at the station the lockers are broken"]),
     // Spaces between English words are not clause breaks: the item is the whole phrase.
     Case(
       text: "coffee beans to the shopping list", intent: "memo.create",

@@ -263,6 +263,7 @@ struct PatternMatcher {
       {
         start = skipSpaces(fillerEnds[start])
       }
+      start = afterStutter(start)
       guard start < bounds.upperBound, boundaries[start] else { return false }
       let position = start
       let isLast = index + 1 == run.end
@@ -288,6 +289,22 @@ struct PatternMatcher {
       }
       return false
     }
+  }
+
+  /// Where free text starting at `start` begins once a stutter is skipped: words said twice
+  /// ("记一下 记一下 …", "write down write down …") repeat the two to twelve scalars before it.
+  private func afterStutter(_ start: Int) -> Int {
+    var before = start
+    while before > bounds.lowerBound, scalars[before - 1] == " " { before -= 1 }
+    guard before < start || !Tokenizer.isASCIILetter(scalars[start].value) else { return start }
+    for length in stride(from: min(12, before - bounds.lowerBound), through: 2, by: -1) {
+      let end = start + length
+      guard end <= bounds.upperBound, boundaries[end], boundaries[before - length],
+        scalars[(before - length)..<before].elementsEqual(scalars[start..<end])
+      else { continue }
+      return skipSpaces(end)
+    }
+    return start
   }
 
   /// Words that open a noun phrase: free text followed by more of the pattern never ends with
