@@ -123,4 +123,20 @@ struct DateTimeEntityTests {
       number += 1
     }
   }
+
+  /// Today's date and weekday come from the zone's offset, not a calendar call; they must match
+  /// Foundation's calendar across zones, midnights and daylight-saving changes.
+  @Test(arguments: ["Asia/Shanghai", "America/New_York", "Europe/London", "Pacific/Kiritimati"])
+  func todayMatchesFoundationsCalendar(_ zone: String) throws {
+    let timeZone = try #require(TimeZone(identifier: zone))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    for hour in stride(from: 0, to: 3 * 365 * 24, by: 7) {
+      let now = Date(timeIntervalSince1970: 1_767_225_600 + Double(hour) * 3600)
+      let today = DateTimeResolver(context: ParseContext(now: now, timeZone: timeZone)).today
+      let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
+      #expect(today.year == parts.year && today.month == parts.month && today.day == parts.day)
+      #expect(today.weekday == ((parts.weekday ?? 0) + 5) % 7 + 1)
+    }
+  }
 }

@@ -31,10 +31,12 @@ struct DateTimeResolver {
     self.context = context
     calendar = context.calendar
     now = context.now
-    let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
-    today = (
-      parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, ((parts.weekday ?? 1) + 5) % 7 + 1
-    )
+    // Today's date is the day number of the local clock reading: no calendar call needed.
+    let local = now.timeIntervalSince1970 + Double(context.timeZone.secondsFromGMT(for: now))
+    let dayNumber = Int((local / 86_400).rounded(.down))
+    let day = Self.civil(fromDayNumber: dayNumber)
+    // 1970-01-01 was a Thursday (ISO weekday 4).
+    today = (day.year, day.month, day.day, ((dayNumber % 7) + 10) % 7 + 1)
   }
 
   typealias Day = (year: Int, month: Int, day: Int)
