@@ -38,9 +38,6 @@ struct Analysis {
   ///
   /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
   var boundaries: [Bool]
-  /// For each entity, whether it is a datetime given as an offset from now: one that contains a
-  /// duration ("十分钟后", "in 10 minutes").
-  var relative: [Bool]
 }
 
 extension Analysis {

@@ -7,8 +7,6 @@
 struct PatternMatcher {
   let scalars: [Unicode.Scalar]
   let entities: [Entity]
-  /// For each entity, whether it is a time given as an offset from now ("十分钟后").
-  let relative: [Bool]
   /// Entity indexes ordered by start offset, then longest first.
   let entityOrder: [Int]
   /// For each offset, the end of the longest filler word starting there, or -1.
@@ -42,13 +40,12 @@ struct PatternMatcher {
   let present: SIMD16<UInt64>
 
   init(
-    scalars: [Unicode.Scalar], entities: [Entity], relative: [Bool], entityOrder: [Int],
+    scalars: [Unicode.Scalar], entities: [Entity], entityOrder: [Int],
     fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>
   ) {
     self.contentBefore = contentBefore
     self.scalars = scalars
     self.entities = entities
-    self.relative = relative
     self.entityOrder = entityOrder
     self.fillerEnds = fillerEnds
     self.boundaries = boundaries
@@ -241,7 +238,8 @@ struct PatternMatcher {
         let found = entities[entityIndex].type
         let range = entities[entityIndex].range
         guard found == type || (type == .date && found == .datetime),
-          range.upperBound <= bounds.upperBound, !(step.isAbsolute && relative[entityIndex])
+          range.upperBound <= bounds.upperBound,
+          !(step.isAbsolute && Scorer.isRelative(entityIndex, in: entities))
         else { continue }
         stack.append(Binding(name: step.name, entity: entityIndex, range: range))
         if matchElements(run, index + 1, at: range.upperBound, stack: &stack, steps: &steps) {

@@ -136,13 +136,7 @@ struct Scorer {
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
-      boundaries: boundaries,
-      relative: entities.map { entity in
-        entity.type == .datetime
-          && entities.contains {
-            $0.type == .duration && entity.range.contains($0.range.lowerBound)
-          }
-      })
+      boundaries: boundaries)
   }
 
   /// Scores every intent with at least one keyword in the utterance, best first.
@@ -466,7 +460,7 @@ struct Scorer {
     var best: Int?
     for (index, entity) in analysis.entities.enumerated()
     where (entity.type == type || (type == .date && entity.type == .datetime))
-      && !(absolute && analysis.relative[index])
+      && !(absolute && Self.isRelative(index, in: analysis.entities))
     {
       guard let current = best else {
         best = index
@@ -475,6 +469,16 @@ struct Scorer {
       if entity.range.count > analysis.entities[current].range.count { best = index }
     }
     return best
+  }
+
+  /// Whether entity `index` is a datetime given as an offset from now.
+  ///
+  /// Such a datetime contains a duration ("十分钟后", "in 10 minutes"). There are few entities,
+  /// so this is asked when a slot needs it, not stored.
+  static func isRelative(_ index: Int, in entities: [Entity]) -> Bool {
+    guard entities[index].type == .datetime else { return false }
+    let range = entities[index].range
+    return entities.contains { $0.type == .duration && range.contains($0.range.lowerBound) }
   }
 
   /// Whether free text is short enough to name a timer or item rather than tell a situation:
@@ -524,7 +528,7 @@ struct Scorer {
       }
     }
     return PatternMatcher(
-      scalars: scalars, entities: analysis.entities, relative: analysis.relative,
+      scalars: scalars, entities: analysis.entities,
       entityOrder: entityOrder,
       fillerEnds: fillerEnds, boundaries: analysis.boundaries,
       contentBefore: analysis.contentBefore,
