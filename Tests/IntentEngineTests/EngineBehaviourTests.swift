@@ -87,6 +87,9 @@ struct EngineBehaviourTests {
     Case(text: "the bus comes in 10 minutes right", intent: nil, local: false),
     // Pattern words of five letters or more tolerate one typo.
     Case(text: "add bananas to my shoping list", intent: "memo.create", slots: ["text": "bananas"]),
+    // A past tense is a real word, not a slip: "timed" is not "timer"; "timmer" still is.
+    Case(text: "I timed my run, forty minutes door to door", intent: nil, local: false),
+    Case(text: "set a timmer for 8 minutes", intent: "timer.start", slots: ["duration": "480"]),
     // Talking about reminders is not creating one.
     Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),

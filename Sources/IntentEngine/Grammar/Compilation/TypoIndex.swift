@@ -39,10 +39,25 @@ struct TypoIndex: Sendable {
     for skip in -1..<letters.count {
       guard let entries = index[Self.key(letters, skipping: skip)] else { continue }
       for entry in entries where entry < (best ?? .max) {
-        if let target = words[entry], Self.isOneEditApart(letters, target) { best = entry }
+        if let target = words[entry], Self.isOneEditApart(letters, target),
+          !Self.isPastTense(letters, of: target)
+        {
+          best = entry
+        }
       }
     }
     return best
+  }
+
+  /// Whether `typed` is a past tense one edit from `keyword` ("timed" and "timer", "noted" and
+  /// "notes"): a real word telling what happened, not a slip for the command word.
+  private static func isPastTense(_ typed: [UInt8], of keyword: [UInt8]) -> Bool {
+    let e: UInt8 = 5
+    let d: UInt8 = 4
+    guard typed.count >= 3, typed[typed.count - 2] == e, typed[typed.count - 1] == d else {
+      return false
+    }
+    return keyword.count < 2 || keyword[keyword.count - 2] != e || keyword[keyword.count - 1] != d
   }
 
   /// Lower-case letters 1...26, or nil when the word is not all ASCII letters or too long.
