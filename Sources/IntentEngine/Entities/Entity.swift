@@ -86,8 +86,8 @@ public struct DateTimeValue: Sendable, Equatable {
     .date
   }
 
-  /// Splits local seconds since 1970 into an ISO day and a clock time, with Howard Hinnant's
-  /// days-to-civil arithmetic: no formatter and no calendar on the hot path.
+  /// Splits local seconds since 1970 into an ISO day and a clock time, with the day-number
+  /// arithmetic of `DateTimeResolver`: no formatter and no calendar on the hot path.
   static func civil(secondsSinceEpoch: Int64) -> (date: String, hour: Int, minute: Int, second: Int)
   {
     var days = secondsSinceEpoch / 86_400
@@ -96,15 +96,7 @@ public struct DateTimeValue: Sendable, Equatable {
       rest += 86_400
       days -= 1
     }
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = DateTimeResolver.civil(fromDayNumber: Int(days))
     let yearText = year >= 0 && year < 10_000 ? pad(Int(year), width: 4) : String(year)
     let date = "\(yearText)-\(pad(Int(month)))-\(pad(Int(day)))"
     return (date, Int(rest / 3_600), Int(rest % 3_600 / 60), Int(rest % 60))

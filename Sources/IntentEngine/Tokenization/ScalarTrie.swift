@@ -16,6 +16,13 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
   /// Stores `value` for `word`, replacing any previous value.
   public mutating func insert(_ word: some Collection<Unicode.Scalar>, value: Value) {
     guard !word.isEmpty else { return }
+    let node = path(to: word)
+    if values[Int(node)] == nil { count += 1 }
+    values[Int(node)] = value
+  }
+
+  /// The node `word` leads to, with the nodes on the way created as needed.
+  private mutating func path(to word: some Collection<Unicode.Scalar>) -> Int32 {
     var node: Int32 = 0
     for scalar in word {
       let key = Self.key(node, scalar)
@@ -28,8 +35,7 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
         node = next
       }
     }
-    if values[Int(node)] == nil { count += 1 }
-    values[Int(node)] = value
+    return node
   }
 
   /// Stores `value` for `word` unless the word has a value already, in one walk down the trie.
@@ -41,18 +47,7 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     -> Value?
   {
     guard !word.isEmpty else { return nil }
-    var node: Int32 = 0
-    for scalar in word {
-      let key = Self.key(node, scalar)
-      if let next = edges.child(for: key) {
-        node = next
-      } else {
-        let next = Int32(values.count)
-        values.append(nil)
-        edges.insert(key, child: next)
-        node = next
-      }
-    }
+    let node = path(to: word)
     if let existing = values[Int(node)] { return existing }
     count += 1
     values[Int(node)] = value
