@@ -107,7 +107,7 @@ public struct Engine: Sendable {
   private func commandAfterContext(
     _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
   ) -> ParseResult? {
-    guard whole.route != .local else { return nil }
+    guard whole.route != .local, analysis.addressee == nil else { return nil }
     let text = analysis.text
     var tried = 0
     var position = text.scalars.count - 1

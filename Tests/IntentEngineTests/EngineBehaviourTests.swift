@@ -90,6 +90,12 @@ struct EngineBehaviourTests {
     // A past tense is a real word, not a slip: "timed" is not "timer"; "timmer" still is.
     Case(text: "I timed my run, forty minutes door to door", intent: nil, local: false),
     Case(text: "set a timmer for 8 minutes", intent: "timer.start", slots: ["duration": "480"]),
+    // An utterance that opens by naming someone else is said to them, not to us; a word of
+    // address inside a command is only a word.
+    Case(text: "妈，你出门记得带伞啊", intent: nil, local: false),
+    Case(text: "kids, boots on, it's raining", intent: nil, local: false),
+    Case(text: "honey, what's the weather like tomorrow", intent: nil, local: false),
+    Case(text: "提醒我明天给妈打电话", intent: "reminder.create", slots: ["text": "给妈打电话"]),
     // Talking about reminders is not creating one.
     Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),

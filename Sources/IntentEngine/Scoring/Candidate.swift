@@ -28,6 +28,7 @@ enum EvidenceRecord {
   case missingSlot(slot: Int, isText: Bool, penalty: Double)
   case coverage(share: Double, score: Double)
   case insidePayload(of: Int, penalty: Double)
+  case addressedToOther(range: Range<Int>, penalty: Double)
 }
 
 /// How a slot was filled, before the value is rendered.

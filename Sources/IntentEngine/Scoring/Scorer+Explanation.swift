@@ -43,6 +43,11 @@ extension Scorer {
         return Evidence(
           kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
           contribution: score)
+      case .addressedToOther(let range, let penalty):
+        return Evidence(
+          kind: .exclude,
+          detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
+          contribution: -penalty)
       case .insidePayload(let other, let penalty):
         return Evidence(
           kind: .exclude,

@@ -26,6 +26,8 @@ struct Scorer {
   static let coverageWeight = 10.0
   /// Penalty for an intent whose keywords all lie inside another intent's captured free text.
   static let insidePayloadPenalty = 3.0
+  /// Taken from every intent when the utterance opens by naming someone else.
+  static let addresseePenalty = 6.0
   /// Share of an exclude's penalty that applies when the word sits inside the free text.
   static let payloadExcludeShare = 0.5
   /// Penalty for a veto word inside the free text, where it may be the user's own words
@@ -44,6 +46,7 @@ struct Scorer {
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
     var functionWords: [Range<Int>] = []
+    var vocatives: [Range<Int>] = []
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -67,6 +70,7 @@ struct Scorer {
       if role.contains(.filler) { fillers.append(range) }
       if role.contains(.conjunction) { conjunctions.append(range) }
       if role.contains(.functionWord) { functionWords.append(range) }
+      if role.contains(.vocative) { vocatives.append(range) }
     }
     // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
     // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
@@ -134,7 +138,9 @@ struct Scorer {
     }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, functionWords: functionWords, contentLength: contentLength,
+      conjunctions: conjunctions, functionWords: functionWords,
+      addressee: Self.addressee(vocatives, fillers: fillers, in: text),
+      contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
   }
@@ -175,6 +181,14 @@ struct Scorer {
         result.append(candidate)
       }
     }
+    // Said to someone else ("妈，你出门记得带伞"): no command here is ours.
+    if let addressee = analysis.addressee {
+      for index in result.indices {
+        result[index].score -= Self.addresseePenalty
+        result[index].evidence.append(
+          .addressedToOther(range: addressee, penalty: Self.addresseePenalty))
+      }
+    }
     // Keywords that all sit inside another intent's captured text are that text, not a command
     // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
     if result.count > 1 {
@@ -207,9 +221,13 @@ struct Scorer {
         best.intent, touched[best.hits], analysis, matcher, allowTail: true, tailOnly: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
-      for case .insidePayload(let other, let penalty) in best.evidence {
-        refined.score -= penalty
-        refined.evidence.append(.insidePayload(of: other, penalty: penalty))
+      for record in best.evidence {
+        switch record {
+        case .insidePayload(_, let penalty), .addressedToOther(_, let penalty):
+          refined.score -= penalty
+          refined.evidence.append(record)
+        default: continue
+        }
       }
       if refined.score > best.score {
         result[0] = refined
@@ -469,6 +487,28 @@ struct Scorer {
       if entity.range.count > analysis.entities[current].range.count { best = index }
     }
     return best
+  }
+
+  /// The vocative that makes up the whole first clause, after any fillers ("hey mom, …"), or
+  /// nil when the utterance does not open by naming someone.
+  static func addressee(
+    _ vocatives: [Range<Int>], fillers: [Range<Int>], in text: NormalizedText
+  ) -> Range<Int>? {
+    guard !vocatives.isEmpty,
+      let clauseEnd = text.scalars.indices.first(where: text.isClauseBreak(at:))
+    else { return nil }
+    var start = 0
+    var moved = true
+    while moved {
+      moved = false
+      while start < clauseEnd, text.scalars[start] == " " { start += 1 }
+      if let filler = fillers.first(where: { $0.lowerBound == start && $0.upperBound <= clauseEnd })
+      {
+        start = filler.upperBound
+        moved = true
+      }
+    }
+    return vocatives.first { $0.lowerBound == start && $0.upperBound == clauseEnd }
   }
 
   /// Whether entity `index` is a datetime given as an offset from now.

@@ -87,6 +87,9 @@ struct EntryRole: OptionSet, Sendable {
   static let filler = EntryRole(rawValue: 2)
   static let conjunction = EntryRole(rawValue: 4)
   static let functionWord = EntryRole(rawValue: 8)
+  /// A word naming whom one speaks to ("妈", "kids"): an utterance that opens with one alone is
+  /// said to someone else.
+  static let vocative = EntryRole(rawValue: 16)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

@@ -23,7 +23,8 @@ public struct GrammarSource: Sendable {
 public struct GrammarCompiler: Sendable {
   /// Lists the engine itself reads: they are never reported as unused.
   static let builtinLists: Set<String> = [
-    "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en",
+    "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
+    "vocatives_en",
   ]
 
   let normalizer = Normalizer()
@@ -284,16 +285,19 @@ public struct GrammarCompiler: Sendable {
     var fillerEntries: Set<Int32> = []
     var conjunctionEntries: Set<Int32> = []
     var functionEntries: Set<Int32> = []
+    var vocativeEntries: Set<Int32> = []
     for (name, lists) in listSyntax {
       let isFillers = name == "fillers"
       let isConjunctions = name == "conjunctions"
       let isFunctionWords = name.hasPrefix("function_words")
+      let isVocatives = name.hasPrefix("vocatives")
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
           if isFillers { fillerEntries.insert(entry) }
           if isConjunctions { conjunctionEntries.insert(entry) }
           if isFunctionWords { functionEntries.insert(entry) }
+          if isVocatives { vocativeEntries.insert(entry) }
         }
       }
     }
@@ -309,6 +313,7 @@ public struct GrammarCompiler: Sendable {
       if fillerEntries.contains(Int32(entry)) { roles[entry].insert(.filler) }
       if conjunctionEntries.contains(Int32(entry)) { roles[entry].insert(.conjunction) }
       if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
+      if vocativeEntries.contains(Int32(entry)) { roles[entry].insert(.vocative) }
     }
     var strongestWeight = [Double](repeating: 0, count: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) {
