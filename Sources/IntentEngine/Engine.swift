@@ -119,10 +119,8 @@ public struct Engine: Sendable {
       // clauses are not worth classifying.
       let start = position + 1
       guard
-        analysis.hits.contains(where: {
-          $0.range.lowerBound >= start
-            && grammar.strongestWeight[Int($0.entry)] >= Self.splitKeywordWeight
-        }) || analysis.entities.contains(where: { $0.range.lowerBound >= start })
+        hasMainKeyword(analysis, where: { $0.lowerBound >= start })
+          || analysis.entities.contains(where: { $0.range.lowerBound >= start })
       else { continue }
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
@@ -181,16 +179,8 @@ public struct Engine: Sendable {
     let text = analysis.text
     for conjunction in analysis.conjunctions {
       // Both sides need a main keyword of their own before they are worth classifying.
-      let strong = Self.splitKeywordWeight
-      guard
-        analysis.hits.contains(where: {
-          $0.range.upperBound <= conjunction.lowerBound
-            && grammar.strongestWeight[Int($0.entry)] >= strong
-        }),
-        analysis.hits.contains(where: {
-          $0.range.lowerBound >= conjunction.upperBound
-            && grammar.strongestWeight[Int($0.entry)] >= strong
-        })
+      guard hasMainKeyword(analysis, where: { $0.upperBound <= conjunction.lowerBound }),
+        hasMainKeyword(analysis, where: { $0.lowerBound >= conjunction.upperBound })
       else { continue }
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
@@ -222,6 +212,15 @@ public struct Engine: Sendable {
       }
     }
     return nil
+  }
+
+  /// Whether a keyword strong enough to carry a command of its own (``splitKeywordWeight``)
+  /// sits where `placed` accepts its range.
+  @inline(__always)
+  private func hasMainKeyword(_ analysis: Analysis, where placed: (Range<Int>) -> Bool) -> Bool {
+    analysis.hits.contains {
+      placed($0.range) && grammar.strongestWeight[Int($0.entry)] >= Self.splitKeywordWeight
+    }
   }
 
   private func isConfident(_ result: ParseResult) -> Bool {
