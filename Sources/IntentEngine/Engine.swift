@@ -20,7 +20,7 @@ public struct Engine: Sendable {
 
   /// Least keyword-group weight each side of a conjunction needs before a split is tried; a
   /// question word or possessive alone never makes a command (tuned on the `dev` multi slice).
-  static let splitKeywordWeight = 1.5
+  static let splitKeywordWeight = 1.0
 
   /// Most commands split out of one utterance.
   public static let maximumClauses = 4

@@ -96,6 +96,20 @@ struct EngineBehaviourTests {
     Case(text: "kids, boots on, it's raining", intent: nil, local: false),
     Case(text: "honey, what's the weather like tomorrow", intent: nil, local: false),
     Case(text: "提醒我明天给妈打电话", intent: "reminder.create", slots: ["text": "给妈打电话"]),
+    // Names cannot be listed, but a name in address has a shape: a surname with a form of
+    // address (小王, 张姐), or one capitalised unknown word before a sentence that says "you".
+    Case(text: "小王，你记一下今天的会议纪要", intent: nil, local: false),
+    Case(text: "张姐，帮我提醒一下老李明天交报表", intent: nil, local: false),
+    Case(text: "Tom, can you jot down the plate number", intent: nil, local: false),
+    Case(text: "Tomorrow, can you remind me to call the bank", intent: "reminder.create"),
+    Case(text: "Paris, what's the weather like tomorrow", intent: "weather.query"),
+    // A device's own timer is the device's, but a timer named after a device is ours.
+    Case(text: "set the tv sleep timer to an hour", intent: nil, local: false),
+    Case(text: "cancel the oven timer", intent: "timer.cancel"),
+    // Weekdays written short.
+    Case(
+      text: "remind me sat 8pm to join the raid", intent: "reminder.create",
+      slots: ["datetime": "2026-12-05T20:00:00+08:00", "text": "join the raid"]),
     // Talking about reminders is not creating one.
     Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),

@@ -234,6 +234,13 @@ enum EntityLexicon {
     add("thurday,thursdy", .weekday(4, week: nil))
     add("firday,fridy", .weekday(5, week: nil))
     add("saturdy,satruday", .weekday(6, week: nil))
+    // Written short ("sat 8pm"); "sun" is left out: it is weather far more often than Sunday.
+    add("mon", .weekday(1, week: nil))
+    add("tue,tues", .weekday(2, week: nil))
+    add("wed", .weekday(3, week: nil))
+    add("thu,thur,thurs", .weekday(4, week: nil))
+    add("fri", .weekday(5, week: nil))
+    add("sat", .weekday(6, week: nil))
     add("next,coming", .modifier(1))
     add("this", .modifier(0))
     add("last", .modifier(-1))

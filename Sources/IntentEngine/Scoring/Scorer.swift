@@ -139,7 +139,8 @@ struct Scorer {
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords,
-      addressee: Self.addressee(vocatives, fillers: fillers, in: text),
+      addressee: addressee(
+        vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
@@ -367,20 +368,28 @@ struct Scorer {
     let payload = (patternMatch?.captureRanges ?? []).filter {
       $0.lowerBound > (tailStart ?? matcher.bounds.lowerBound)
     }
+    // An exclude lies in the payload only when the payload holds all of it: one that runs into
+    // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
+    // line counts once, at its strongest, so hits outside the payload go first.
     var excludeCounted = SmallIndexSet()
-    for excluded in excludeHits {
-      let (hit, index) = (excluded.hit, Int(excluded.target.index))
-      let inPayload = payload.contains { $0.contains(hit.range.lowerBound) }
-      let penalty: Double
-      if let declared = intent.excludes[index] {
-        penalty = inPayload ? declared * Self.payloadExcludeShare : declared
-      } else {
-        guard inPayload else { return nil }
-        penalty = Self.payloadVetoPenalty
+    for countingPayload in [false, true] {
+      for excluded in excludeHits {
+        let (hit, index) = (excluded.hit, Int(excluded.target.index))
+        let inPayload = payload.contains {
+          $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
+        }
+        guard inPayload == countingPayload else { continue }
+        let penalty: Double
+        if let declared = intent.excludes[index] {
+          penalty = inPayload ? declared * Self.payloadExcludeShare : declared
+        } else {
+          guard inPayload else { return nil }
+          penalty = Self.payloadVetoPenalty
+        }
+        guard excludeCounted.insert(index) else { continue }
+        score -= penalty
+        evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
       }
-      guard excludeCounted.insert(index) else { continue }
-      score -= penalty
-      evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
     }
     if vetoed, patternMatch == nil { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own,
@@ -489,27 +498,71 @@ struct Scorer {
     return best
   }
 
-  /// The vocative that makes up the whole first clause, after any fillers ("hey mom, …"), or
-  /// nil when the utterance does not open by naming someone.
-  static func addressee(
-    _ vocatives: [Range<Int>], fillers: [Range<Int>], in text: NormalizedText
+  /// Whom the utterance opens by speaking to, or nil when it does not open by naming someone.
+  ///
+  /// The whole first clause, after any fillers, is a word of address: a listed vocative
+  /// ("hey mom, …"), a Chinese name in address ("小王，…"), or one capitalised word the grammars do
+  /// not know when the rest speaks to "you" ("Tom, can you jot down …").
+  func addressee(
+    _ vocatives: [Range<Int>], fillers: [Range<Int>], tokens: [Token], entities: [Entity],
+    in text: NormalizedText
   ) -> Range<Int>? {
-    guard !vocatives.isEmpty,
-      let clauseEnd = text.scalars.indices.first(where: text.isClauseBreak(at:))
+    let scalars = text.scalars
+    // Words of address are short: a long first clause is never one.
+    guard
+      let clauseEnd = (0..<min(scalars.count, Self.longestAddress)).first(
+        where: text.isClauseBreak(at:))
     else { return nil }
     var start = 0
     var moved = true
     while moved {
       moved = false
-      while start < clauseEnd, text.scalars[start] == " " { start += 1 }
+      while start < clauseEnd, scalars[start] == " " { start += 1 }
       if let filler = fillers.first(where: { $0.lowerBound == start && $0.upperBound <= clauseEnd })
       {
         start = filler.upperBound
         moved = true
       }
     }
-    return vocatives.first { $0.lowerBound == start && $0.upperBound == clauseEnd }
+    var end = clauseEnd
+    while end > start, scalars[end - 1] == " " { end -= 1 }
+    let clause = start..<end
+    if let listed = vocatives.first(where: { $0 == clause }) { return listed }
+    guard !clause.isEmpty, !entities.contains(where: { $0.range.overlaps(clause) }) else {
+      return nil
+    }
+    if grammar.names.isName(scalars[clause]),
+      !tokens.contains(where: { $0.range == clause && $0.kind == .lexicon })
+    {
+      return clause
+    }
+    guard let token = tokens.first(where: { $0.range == clause }), token.kind == .latin,
+      token.entry < 0, grammar.typoIndex.correction(for: scalars[clause]) == nil,
+      let first = text.originalScalars[text.originalRange(of: clause)].first,
+      first.properties.isUppercase, Self.speaksToYou(scalars[clauseEnd...])
+    else { return nil }
+    return clause
   }
+
+  /// The longest first clause read as a word of address, in scalars.
+  private static let longestAddress = 24
+
+  /// Whether `text` holds "you", "your" or "u" as a word.
+  private static func speaksToYou(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    var word: [Unicode.Scalar] = []
+    for scalar in text {
+      if isASCIIWord(scalar) {
+        word.append(scalar)
+        continue
+      }
+      if Self.secondPerson.contains(word) { return true }
+      word.removeAll(keepingCapacity: true)
+    }
+    return Self.secondPerson.contains(word)
+  }
+
+  private static let secondPerson: Set<[Unicode.Scalar]> = Set(
+    ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
 
   /// Whether entity `index` is a datetime given as an offset from now.
   ///

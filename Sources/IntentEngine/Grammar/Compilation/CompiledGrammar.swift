@@ -110,6 +110,9 @@ public struct CompiledGrammar: Sendable {
   var entityTargets: [[KeywordTarget]]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
+  /// What a Chinese name used in address looks like (小王, 张姐), from the `surnames` and
+  /// `address_forms` lists.
+  var names: NameShapes
   /// Every example, for `intent check`.
   public internal(set) var examples: [GrammarExample]
   /// Warnings from loading (unused lists and the like).
@@ -119,4 +122,23 @@ public struct CompiledGrammar: Sendable {
 
   /// The intents, in id order.
   public var intentSpecs: [IntentSpec] { intents.map(\.spec) }
+}
+
+/// The shape of a Chinese name used to address someone: a form of address and a surname, in either
+/// order (小王, 老李, 阿陈, 张姐, 刘老师).
+///
+/// Names cannot be listed, but these shapes can: an utterance that opens with one alone
+/// ("小王，你记一下…") is said to that person.
+struct NameShapes: Sendable {
+  var surnames: Set<Unicode.Scalar> = []
+  var forms: Set<[Unicode.Scalar]> = []
+
+  /// Whether `clause` is a form of address joined to a surname.
+  func isName(_ clause: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard (2...4).contains(clause.count), let first = clause.first, let last = clause.last else {
+      return false
+    }
+    if surnames.contains(last), forms.contains(Array(clause.dropLast())) { return true }
+    return surnames.contains(first) && forms.contains(Array(clause.dropFirst()))
+  }
 }

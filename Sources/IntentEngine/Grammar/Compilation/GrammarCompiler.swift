@@ -24,7 +24,7 @@ public struct GrammarCompiler: Sendable {
   /// Lists the engine itself reads: they are never reported as unused.
   static let builtinLists: Set<String> = [
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
-    "vocatives_en",
+    "vocatives_en", "surnames", "address_forms",
   ]
 
   let normalizer = Normalizer()
@@ -286,7 +286,20 @@ public struct GrammarCompiler: Sendable {
     var conjunctionEntries: Set<Int32> = []
     var functionEntries: Set<Int32> = []
     var vocativeEntries: Set<Int32> = []
+    var names = NameShapes()
     for (name, lists) in listSyntax {
+      // Surnames and forms of address are not words of their own: they only shape a name.
+      if name == "surnames" || name == "address_forms" {
+        for list in lists {
+          for item in list.items where item.listReference == nil {
+            let scalars = normalized(item.text)
+            guard !scalars.isEmpty else { continue }
+            if name == "surnames" { names.surnames.formUnion(scalars) }
+            if name == "address_forms" { names.forms.insert(scalars) }
+          }
+        }
+        continue
+      }
       let isFillers = name == "fillers"
       let isConjunctions = name == "conjunctions"
       let isFunctionWords = name.hasPrefix("function_words")
@@ -341,7 +354,7 @@ public struct GrammarCompiler: Sendable {
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, roles: roles,
         strongestWeight: strongestWeight, entityTargets: entityTargets,
-        typoIndex: typoIndex, examples: examples,
+        typoIndex: typoIndex, names: names, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
 
