@@ -106,6 +106,10 @@ struct EngineBehaviourTests {
     // A device's own timer is the device's, but a timer named after a device is ours.
     Case(text: "set the tv sleep timer to an hour", intent: nil, local: false),
     Case(text: "cancel the oven timer", intent: "timer.cancel"),
+    // A word in quotes or a title is mentioned, not used.
+    Case(text: "“笔记”和“笔迹”有什么区别", intent: nil, local: false),
+    Case(text: "放一首周杰伦的《晴天》", intent: nil, local: false),
+    Case(text: "记一下“明天带伞”", intent: "memo.create", slots: ["text": "明天带伞"]),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -112,6 +112,16 @@ struct Scorer {
         hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
       }
     }
+    // A word in quotes or a title is mentioned, not used: "“笔记”和“笔迹”有什么区别", 《备忘录》.
+    let quoted = Self.quotedSpans(in: text.originalScalars)
+    if !quoted.isEmpty {
+      hits.removeAll { hit in
+        let source = text.originalRange(of: hit.range)
+        return quoted.contains {
+          $0.contains(source.lowerBound) && source.upperBound <= $0.upperBound
+        }
+      }
+    }
     var coveredByWords = [Bool](repeating: false, count: scalars.count)
     for range in fillers + functionWords {
       for i in range where i < coveredByWords.count { coveredByWords[i] = true }
@@ -543,6 +553,34 @@ struct Scorer {
     else { return nil }
     return clause
   }
+
+  /// Spans of the original text inside paired quotes or title marks, when something stands
+  /// outside them: a sentence that is all one quotation is still said.
+  static func quotedSpans(in original: [Unicode.Scalar]) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    var index = 0
+    while index < original.count {
+      guard let closer = quoteClosers[original[index]],
+        let end = original[(index + 1)...].firstIndex(of: closer)
+      else {
+        index += 1
+        continue
+      }
+      spans.append((index + 1)..<end)
+      index = end + 1
+    }
+    guard let first = spans.first, let last = spans.last else { return [] }
+    let outside =
+      original[..<(first.lowerBound - 1)].contains { !$0.properties.isWhitespace }
+      || original[(last.upperBound + 1)...].contains { !$0.properties.isWhitespace }
+    return outside ? spans : []
+  }
+
+  /// Opening quotes and title marks, with their closers. The ASCII apostrophe and "’" are left
+  /// out: they are apostrophes far more often than quotes.
+  private static let quoteClosers: [Unicode.Scalar: Unicode.Scalar] = [
+    "“": "”", "「": "」", "『": "』", "《": "》", "〈": "〉", "‘": "’", "\"": "\"", "＂": "＂",
+  ]
 
   /// The longest first clause read as a word of address, in scalars.
   private static let longestAddress = 24
