@@ -576,8 +576,9 @@ struct Scorer {
     return outside ? spans : []
   }
 
-  /// Opening quotes and title marks, with their closers. The ASCII apostrophe and "’" are left
-  /// out: they are apostrophes far more often than quotes.
+  /// Opening quotes and title marks, with their closers.
+  ///
+  /// The ASCII apostrophe is left out: it is an apostrophe far more often than a quote.
   private static let quoteClosers: [Unicode.Scalar: Unicode.Scalar] = [
     "“": "”", "「": "」", "『": "』", "《": "》", "〈": "〉", "‘": "’", "\"": "\"", "＂": "＂",
   ]
