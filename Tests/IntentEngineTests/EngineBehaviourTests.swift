@@ -110,6 +110,12 @@ struct EngineBehaviourTests {
     Case(text: "“笔记”和“笔迹”有什么区别", intent: nil, local: false),
     Case(text: "放一首周杰伦的《晴天》", intent: nil, local: false),
     Case(text: "记一下“明天带伞”", intent: "memo.create", slots: ["text": "明天带伞"]),
+    // Another domain named as context does not stop the command after it; a sentence to
+    // translate is quoted, never a command.
+    Case(
+      text: "i have an early flight, wake me up at 5:30 tomorrow morning",
+      intent: "reminder.create", slots: ["datetime": "2026-12-01T05:30:00+08:00"]),
+    Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -67,16 +67,35 @@ public struct NormalizedText: Sendable {
     let range = originalRange(of: offset..<offset + 1)
     let lower = min(max(range.lowerBound, 0), originalScalars.count)
     let upper = min(max(range.upperBound, lower), originalScalars.count)
-    let source = originalScalars[lower..<upper]
-    if source.contains(where: { Self.clausePunctuation.contains($0) }) { return true }
-    guard source.allSatisfy(\.properties.isWhitespace) else { return false }
+    var allWhitespace = true
+    for scalar in originalScalars[lower..<upper] {
+      if Self.isClausePunctuation(scalar) { return true }
+      if allWhitespace, !Self.isWhitespace(scalar) { allWhitespace = false }
+    }
+    guard allWhitespace else { return false }
     let before = offset > 0 ? scalars[offset - 1].value : 0
     let after = offset + 1 < scalars.count ? scalars[offset + 1].value : 0
     return before >= 0x3400 || after >= 0x3400
   }
 
-  /// Punctuation that ends a clause; quotes and brackets ("《晴天》") do not.
-  static let clausePunctuation: Set<Unicode.Scalar> = Set(",.;:!?，。；：！？、…~～—".unicodeScalars)
+  /// Punctuation that ends a clause (",.;:!?，。；：！？、…~～—"); quotes and brackets ("《晴天》") do
+  /// not.
+  @inline(__always)
+  static func isClausePunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x21, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x7E: true  // ! , . : ; ? ~
+    case 0x2014, 0x2026, 0x3001, 0x3002: true  // — … 、 。
+    case 0xFF01, 0xFF0C, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF5E: true  // ！ ， ： ； ？ ～
+    default: false
+    }
+  }
+
+  @inline(__always)
+  private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x80
+      ? (scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value))
+      : scalar.properties.isWhitespace
+  }
 
   /// The user's own words behind the normalised `range`.
   public func originalText(of range: Range<Int>) -> String {

@@ -518,11 +518,18 @@ struct Scorer {
     in text: NormalizedText
   ) -> Range<Int>? {
     let scalars = text.scalars
-    // Words of address are short: a long first clause is never one.
-    guard
-      let clauseEnd = (0..<min(scalars.count, Self.longestAddress)).first(
-        where: text.isClauseBreak(at:))
-    else { return nil }
+    // Words of address are short: a first clause of many scalars or words is never one.
+    var clauseEnd: Int?
+    var wordBreaks = 0
+    for index in 0..<min(scalars.count, Self.longestAddress) where scalars[index] == " " {
+      if text.isClauseBreak(at: index) {
+        clauseEnd = index
+        break
+      }
+      wordBreaks += 1
+      if wordBreaks > 2 { break }
+    }
+    guard let clauseEnd else { return nil }
     var start = 0
     var moved = true
     while moved {
@@ -560,7 +567,7 @@ struct Scorer {
     var spans: [Range<Int>] = []
     var index = 0
     while index < original.count {
-      guard let closer = quoteClosers[original[index]],
+      guard let closer = Self.quoteCloser(of: original[index]),
         let end = original[(index + 1)...].firstIndex(of: closer)
       else {
         index += 1
@@ -576,12 +583,23 @@ struct Scorer {
     return outside ? spans : []
   }
 
-  /// Opening quotes and title marks, with their closers.
+  /// The closer of an opening quote or title mark, or nil for any other scalar.
   ///
   /// The ASCII apostrophe is left out: it is an apostrophe far more often than a quote.
-  private static let quoteClosers: [Unicode.Scalar: Unicode.Scalar] = [
-    "“": "”", "「": "」", "『": "』", "《": "》", "〈": "〉", "‘": "’", "\"": "\"", "＂": "＂",
-  ]
+  @inline(__always)
+  private static func quoteCloser(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar.value {
+    case 0x22: "\""  // "
+    case 0x2018: "\u{2019}"  // ‘ ’
+    case 0x201C: "\u{201D}"  // “ ”
+    case 0x3008: "\u{3009}"  // 〈 〉
+    case 0x300A: "\u{300B}"  // 《 》
+    case 0x300C: "\u{300D}"  // 「 」
+    case 0x300E: "\u{300F}"  // 『 』
+    case 0xFF02: "\u{FF02}"  // ＂
+    default: nil
+    }
+  }
 
   /// The longest first clause read as a word of address, in scalars.
   private static let longestAddress = 24
