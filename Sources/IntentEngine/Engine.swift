@@ -88,9 +88,25 @@ public struct Engine: Sendable {
   /// Classifies normalised text as one command, or as several when it splits cleanly.
   private func parseClause(_ normalized: NormalizedText, context: ParseContext) -> ParseResult {
     let (whole, analysis) = classify(normalized, context: context)
+    // "no wait, cancel the timer": what follows a self-correction replaces what came before.
+    if let repair = analysis.repairs.last {
+      let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
+      var result = parseClause(normalizer.normalize(rest), context: context)
+      result.text = normalized.original
+      result.normalizedText = normalized.string
+      result.explanation.append(
+        Evidence(
+          kind: .note,
+          detail: "read what follows the correction '\(normalized.string(in: repair))'",
+          contribution: 0))
+      return result
+    }
     guard !analysis.conjunctions.isEmpty,
       let clauses = split(analysis, context: context, depth: 1), clauses.count > 1
-    else { return commandAfterContext(whole, analysis, context: context) ?? whole }
+    else {
+      return commandAfterContext(whole, analysis, context: context)
+        ?? commandBeforeAside(whole, analysis, context: context) ?? whole
+    }
     var result = clauses[0]
     result.text = normalized.original
     result.normalizedText = normalized.string
@@ -172,6 +188,36 @@ public struct Engine: Sendable {
       return result
     }
     return nil
+  }
+
+  /// The command in the first clause when what follows is an aside that names nothing the
+  /// grammars know ("闹钟定在明早5点半 要赶火车", "把倒数关掉 宝宝醒了"), when the whole is not
+  /// confident.
+  ///
+  /// The aside may hold no keyword, exclude or entity of any intent: "set a timer for 10 minutes,
+  /// actually make it 15" is not read as its first clause.
+  private func commandBeforeAside(
+    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
+  ) -> ParseResult? {
+    guard whole.route != .local, analysis.addressee == nil else { return nil }
+    let text = analysis.text
+    guard let position = text.scalars.indices.first(where: text.isClauseBreak(at:)),
+      !analysis.hits.contains(where: { $0.range.upperBound > position }),
+      !analysis.entities.contains(where: { $0.range.upperBound > position }),
+      hasMainKeyword(analysis, where: { $0.upperBound <= position })
+    else { return nil }
+    let command = text.originalText(of: 0..<position)
+    var (result, _) = classify(normalizer.normalize(command), context: context)
+    guard isConfident(result) else { return nil }
+    result.text = text.original
+    result.normalizedText = text.string
+    result.explanation.append(
+      Evidence(
+        kind: .note,
+        detail:
+          "read the first clause; '\(text.originalText(of: position + 1..<text.scalars.count))' is an aside",
+        contribution: 0))
+    return result
   }
 
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.

@@ -116,6 +116,21 @@ struct EngineBehaviourTests {
       text: "i have an early flight, wake me up at 5:30 tomorrow morning",
       intent: "reminder.create", slots: ["datetime": "2026-12-01T05:30:00+08:00"]),
     Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
+    // What follows a self-correction replaces what came before.
+    Case(text: "no wait cancel the timer", intent: "timer.cancel"),
+    Case(text: "set a timer for 10 minutes, actually make it 15", intent: nil, local: false),
+    Case(text: "定个十分钟的 不对不对 取消计时", intent: "timer.cancel"),
+    // A command followed by an aside that names nothing is still the command; a correction is
+    // not an aside.
+    Case(
+      text: "闹钟定在明早5点半 要赶火车", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T05:30:00+08:00"]),
+    Case(text: "心跳好快 紧张死了", intent: nil, local: false),
+    // "note:" opens a note.
+    Case(
+      text: "note: hotel confirmation number HX77421", intent: "memo.create",
+      slots: ["text": "hotel confirmation number HX77421"]),
+    Case(text: "note taking apps for college", intent: nil, local: false),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -24,6 +24,9 @@ struct Analysis {
   var conjunctions: [Range<Int>]
   /// Ranges of function words ("吗", "the"): not evidence, not unexplained content.
   var functionWords: [Range<Int>]
+  /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
+  /// replaces what came before.
+  var repairs: [Range<Int>] = []
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of
   /// its own ("妈，你出门记得带伞", "kids, boots on, it's raining"): then it is not said to us.
   var addressee: Range<Int>?

@@ -47,6 +47,7 @@ struct Scorer {
     var conjunctions: [Range<Int>] = []
     var functionWords: [Range<Int>] = []
     var vocatives: [Range<Int>] = []
+    var repairs: [Range<Int>] = []
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -71,6 +72,7 @@ struct Scorer {
       if role.contains(.conjunction) { conjunctions.append(range) }
       if role.contains(.functionWord) { functionWords.append(range) }
       if role.contains(.vocative) { vocatives.append(range) }
+      if role.contains(.repair) { repairs.append(range) }
     }
     // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
     // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
@@ -148,7 +150,7 @@ struct Scorer {
     }
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, functionWords: functionWords,
+      conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
       addressee: addressee(
         vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
       contentLength: contentLength,

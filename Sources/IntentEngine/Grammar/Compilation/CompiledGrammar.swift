@@ -90,6 +90,8 @@ struct EntryRole: OptionSet, Sendable {
   /// A word naming whom one speaks to ("妈", "kids"): an utterance that opens with one alone is
   /// said to someone else.
   static let vocative = EntryRole(rawValue: 16)
+  /// A word of self-correction ("no wait", "说错了"): what follows it replaces what came before.
+  static let repair = EntryRole(rawValue: 32)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

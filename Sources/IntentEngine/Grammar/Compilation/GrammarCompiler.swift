@@ -24,7 +24,7 @@ public struct GrammarCompiler: Sendable {
   /// Lists the engine itself reads: they are never reported as unused.
   static let builtinLists: Set<String> = [
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
-    "vocatives_en", "surnames", "address_forms",
+    "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en",
   ]
 
   let normalizer = Normalizer()
@@ -286,6 +286,7 @@ public struct GrammarCompiler: Sendable {
     var conjunctionEntries: Set<Int32> = []
     var functionEntries: Set<Int32> = []
     var vocativeEntries: Set<Int32> = []
+    var repairEntries: Set<Int32> = []
     var names = NameShapes()
     for (name, lists) in listSyntax {
       // Surnames and forms of address are not words of their own: they only shape a name.
@@ -304,6 +305,7 @@ public struct GrammarCompiler: Sendable {
       let isConjunctions = name == "conjunctions"
       let isFunctionWords = name.hasPrefix("function_words")
       let isVocatives = name.hasPrefix("vocatives")
+      let isRepairs = name.hasPrefix("repairs")
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
@@ -311,6 +313,7 @@ public struct GrammarCompiler: Sendable {
           if isConjunctions { conjunctionEntries.insert(entry) }
           if isFunctionWords { functionEntries.insert(entry) }
           if isVocatives { vocativeEntries.insert(entry) }
+          if isRepairs { repairEntries.insert(entry) }
         }
       }
     }
@@ -327,6 +330,7 @@ public struct GrammarCompiler: Sendable {
       if conjunctionEntries.contains(Int32(entry)) { roles[entry].insert(.conjunction) }
       if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
       if vocativeEntries.contains(Int32(entry)) { roles[entry].insert(.vocative) }
+      if repairEntries.contains(Int32(entry)) { roles[entry].insert(.repair) }
     }
     var strongestWeight = [Double](repeating: 0, count: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) {
