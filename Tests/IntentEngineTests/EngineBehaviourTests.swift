@@ -110,12 +110,11 @@ struct EngineBehaviourTests {
     Case(text: "“笔记”和“笔迹”有什么区别", intent: nil, local: false),
     Case(text: "放一首周杰伦的《晴天》", intent: nil, local: false),
     Case(text: "记一下“明天带伞”", intent: "memo.create", slots: ["text": "明天带伞"]),
-    // Another domain named as context does not stop the command after it; a sentence to
-    // translate is quoted, never a command.
-    Case(
-      text: "i have an early flight, wake me up at 5:30 tomorrow morning",
-      intent: "reminder.create", slots: ["datetime": "2026-12-01T05:30:00+08:00"]),
+    // A sentence to translate is quoted, never a command.
     Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
+    Case(text: "translate remind me tomorrow into french", intent: nil, local: false),
+    // A countdown of days counts down to a date; it is not a timer.
+    Case(text: "考试倒计时三十天了 好紧张", intent: nil, local: false),
     // What follows a self-correction replaces what came before.
     Case(text: "no wait cancel the timer", intent: "timer.cancel"),
     Case(text: "set a timer for 10 minutes, actually make it 15", intent: nil, local: false),

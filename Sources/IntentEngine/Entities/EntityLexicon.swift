@@ -183,7 +183,7 @@ enum EntityLexicon {
     add("今早,今晨,this morning", .dayAndPart(0, .morning))
     add("明早,明晨", .dayAndPart(1, .morning))
     add("今晚,今夜,tonight,tonite,2nite", .dayAndPart(0, .night))
-    add("this afternoon", .dayAndPart(0, .afternoon))
+    add("this afternoon,this arvo", .dayAndPart(0, .afternoon))
     add("this evening", .dayAndPart(0, .dusk))
     add("明晚", .dayAndPart(1, .night))
     add("昨晚,昨夜,last night,last nite", .dayAndPart(-1, .night))

@@ -334,7 +334,7 @@ struct Scorer {
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
     let worthPatterns = keywordWeight >= Self.minimumPatternWeight
     for (index, pattern) in intent.patterns.enumerated() where worthPatterns && !tailOnly {
-      if let match = matcher.match(pattern) {
+      if let match = matcher.match(pattern), !pattern.isHeading || isHeading(match, analysis) {
         patternMatch = match
         patternIndex = index
         break
@@ -364,8 +364,12 @@ struct Scorer {
       }
       starts.sort { rank($0) > rank($1) }
       for start in starts where patternMatch == nil {
-        for (index, pattern) in intent.patterns.enumerated() {
-          if let match = matcher.match(pattern, from: start) {
+        let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
+        for (index, pattern) in intent.patterns.enumerated() where opensClause || !pattern.isHeading
+        {
+          if let match = matcher.match(pattern, from: start),
+            !pattern.isHeading || isHeading(match, analysis)
+          {
             patternMatch = match
             patternIndex = index
             tailStart = start
@@ -430,8 +434,11 @@ struct Scorer {
         continue
       }
       let entityIndex =
-        patternMatch?.entity(forSlot: spec.name)
-        ?? bestEntity(for: spec.type, absolute: spec.isAbsolute, analysis)
+        (patternMatch?.entity(forSlot: spec.name)
+        ?? bestEntity(for: spec.type, absolute: spec.isAbsolute, analysis))
+        .flatMap { index in
+          !spec.isShort || Self.isShort(analysis.entities[index]) ? index : nil
+        }
       guard let entityIndex else {
         if spec.isRequired {
           missing.append(spec.name)
@@ -563,6 +570,18 @@ struct Scorer {
     return clause
   }
 
+  /// Whether a heading pattern's match has punctuation before its free text ("note: …"): without
+  /// it the head word is only a word of the sentence ("Note to Self is a great podcast").
+  private func isHeading(_ match: PatternMatcher.Match, _ analysis: Analysis) -> Bool {
+    guard var position = match.captureRanges.first?.lowerBound else { return false }
+    let scalars = analysis.text.scalars
+    while position > 0, scalars[position - 1] == " " {
+      if analysis.text.isClauseBreak(at: position - 1) { return true }
+      position -= 1
+    }
+    return false
+  }
+
   /// Spans of the original text inside paired quotes or title marks, when something stands
   /// outside them: a sentence that is all one quotation is still said.
   static func quotedSpans(in original: [Unicode.Scalar]) -> [Range<Int>] {
@@ -622,6 +641,12 @@ struct Scorer {
 
   private static let secondPerson: Set<[Unicode.Scalar]> = Set(
     ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
+
+  /// Whether an entity is a duration under a day, the length a countdown timer runs.
+  static func isShort(_ entity: Entity) -> Bool {
+    guard case .duration(let seconds) = entity.value else { return true }
+    return seconds < 86_400
+  }
 
   /// Whether entity `index` is a datetime given as an offset from now.
   ///

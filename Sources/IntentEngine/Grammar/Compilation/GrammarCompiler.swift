@@ -170,7 +170,8 @@ public struct GrammarCompiler: Sendable {
             continue
           }
           let spec = SlotSpec(
-            name: slot.name, type: type, isRequired: slot.isRequired, isAbsolute: slot.isAbsolute)
+            name: slot.name, type: type, isRequired: slot.isRequired, isAbsolute: slot.isAbsolute,
+            isShort: slot.isShort)
           if let existing = slots.first(where: { $0.name == slot.name }) {
             if existing != spec {
               diagnostics.append(slot.position.diagnostic(.conflictingSlot(slot.name, intent: id)))

@@ -18,6 +18,10 @@ final class Pattern: Sendable {
 
   /// The pattern as written, for explanations.
   let source: String
+  /// Whether the pattern was written with a leading `^`: a heading, which starts the utterance or
+  /// a clause and whose free text follows punctuation ("note: the code is 4471"), never a word
+  /// inside a sentence ("i left a note for the plumber", "Note to Self is a great podcast").
+  let isHeading: Bool
   /// Every flat sequence the pattern expands to, in plain arrays for matching.
   let program: PatternProgram
 
@@ -27,8 +31,9 @@ final class Pattern: Sendable {
   /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
   let requirements: [[[UInt32]]]
 
-  init(source: String, sequences: [[Element]]) {
+  init(source: String, sequences: [[Element]], isHeading: Bool = false) {
     self.source = source
+    self.isHeading = isHeading
     self.program = PatternProgram(sequences)
     self.requirements = sequences.map { elements in
       elements.compactMap { element -> [UInt32]? in
@@ -119,7 +124,8 @@ struct PatternCompiler {
   func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
     var diagnostics: [Diagnostic] = []
     let scalars = Array(syntax.source.unicodeScalars)
-    var index = 0
+    let isHeading = scalars.first == "^"
+    var index = isHeading ? 1 : 0
     func report(_ offset: Int, _ message: Diagnostic.Message) {
       var position = syntax.position
       position.column += offset
@@ -309,7 +315,7 @@ struct PatternCompiler {
       break
     }
     guard diagnostics.isEmpty else { return .failure(GrammarError(diagnostics: diagnostics)) }
-    return .success(Pattern(source: syntax.source, sequences: sequences))
+    return .success(Pattern(source: syntax.source, sequences: sequences, isHeading: isHeading))
   }
 
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.

@@ -180,18 +180,22 @@ struct GrammarParser {
     }
     var isRequired = false
     var isAbsolute = false
+    var isShort = false
     for extra in words.dropFirst() {
       if extra == "required" {
         isRequired = true
       } else if extra == "absolute" {
         isAbsolute = true
+      } else if extra == "short" {
+        isShort = true
       } else {
         report(at: line, extra.startIndex, .unknownSlotFlag(String(extra)))
       }
     }
     return SlotSyntax(
       name: String(name), type: String(type), isRequired: isRequired, isAbsolute: isAbsolute,
-      position: position(line, name.startIndex), typePosition: position(line, type.startIndex))
+      isShort: isShort, position: position(line, name.startIndex),
+      typePosition: position(line, type.startIndex))
   }
 
   private mutating func parseExample(
@@ -435,7 +439,7 @@ extension Diagnostic.Message {
     "slot '\(name)' needs an entity type, such as 'slot \(name): text'"
   }
   static func unknownSlotFlag(_ flag: String) -> Self {
-    "unknown slot flag '\(flag)'; a slot may be 'required' and, for times, 'absolute'"
+    "unknown slot flag '\(flag)'; a slot may be 'required', for times 'absolute' and for durations 'short'"
   }
   static func expectedColon(after what: String) -> Self { "expected ':' after '\(what)'" }
   static func missingValue(_ directive: String) -> Self { "'\(directive)' needs a value after ':'" }

@@ -58,6 +58,8 @@ struct SlotSyntax: Sendable {
   var isRequired: Bool
   /// Whether only clock times and dates fill it, not offsets such as "in 10 minutes".
   var isAbsolute: Bool
+  /// Whether only durations under a day fill it.
+  var isShort: Bool
   var position: SourcePosition
   var typePosition: SourcePosition
 }
