@@ -9,8 +9,9 @@ public struct SlotSpec: Sendable, Equatable {
   /// For time slots: whether only clock times and dates fill it, not offsets from now ("in 10
   /// minutes", "十分钟后"), which are durations in disguise.
   public var isAbsolute: Bool = false
-  /// For durations: whether only lengths under a day fill it. A countdown of days ("高考倒计时一百
-  /// 天") counts down to a date; it is not a timer.
+  /// For durations: whether only lengths under a day fill it.
+  ///
+  /// A countdown of days ("高考倒计时一百天") counts down to a date; it is not a timer.
   public var isShort: Bool = false
 }
 
