@@ -123,7 +123,8 @@ public struct Engine: Sendable {
   private func commandAfterContext(
     _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
   ) -> ParseResult? {
-    guard whole.route != .local, analysis.addressee == nil else { return nil }
+    guard whole.route != .local, analysis.addressee == nil, analysis.text.firstClauseBreak != nil
+    else { return nil }
     let text = analysis.text
     var tried = 0
     var position = text.scalars.count - 1
@@ -201,7 +202,7 @@ public struct Engine: Sendable {
   ) -> ParseResult? {
     guard whole.route != .local, analysis.addressee == nil else { return nil }
     let text = analysis.text
-    guard let position = text.scalars.indices.first(where: text.isClauseBreak(at:)),
+    guard let position = text.firstClauseBreak,
       !analysis.hits.contains(where: { $0.range.upperBound > position }),
       !analysis.entities.contains(where: { $0.range.upperBound > position }),
       hasMainKeyword(analysis, where: { $0.upperBound <= position })

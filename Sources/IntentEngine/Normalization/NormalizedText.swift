@@ -17,6 +17,9 @@ public struct NormalizedText: Sendable {
   public let sourceEnds: [Int32]
   /// The numbers read from the text, in order of position, with their normalised ranges.
   public let numbers: [NumberSpan]
+  /// The offset of the first clause break (see ``isClauseBreak(at:)``), or nil when the text is
+  /// one clause, as most commands are: readers of clauses stop here at once.
+  public private(set) var firstClauseBreak: Int?
 
   /// Creates normalised text from its parts; the three arrays must have equal length.
   public init(
@@ -40,6 +43,10 @@ public struct NormalizedText: Sendable {
     self.sourceStarts = sourceStarts
     self.sourceEnds = sourceEnds
     self.numbers = numbers
+    for index in scalars.indices where scalars[index] == " " && isClauseBreak(at: index) {
+      firstClauseBreak = index
+      break
+    }
   }
 
   /// The normalised text as a string.
@@ -68,7 +75,8 @@ public struct NormalizedText: Sendable {
     let lower = min(max(range.lowerBound, 0), originalScalars.count)
     let upper = min(max(range.upperBound, lower), originalScalars.count)
     var allWhitespace = true
-    for scalar in originalScalars[lower..<upper] {
+    for index in lower..<upper {
+      let scalar = originalScalars[index]
       if Self.isClausePunctuation(scalar) { return true }
       if allWhitespace, !Self.isWhitespace(scalar) { allWhitespace = false }
     }

@@ -357,8 +357,9 @@ struct Scorer {
       }
       var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
       let head = matcher.bounds.lowerBound
-      if let clause = (head..<max(head, min(lastKeyword, analysis.text.scalars.count)))
-        .last(where: analysis.text.isClauseBreak(at:)), !starts.contains(clause + 1)
+      if let first = analysis.text.firstClauseBreak, first < lastKeyword,
+        let clause = (max(head, first)..<max(head, min(lastKeyword, analysis.text.scalars.count)))
+          .last(where: analysis.text.isClauseBreak(at:)), !starts.contains(clause + 1)
       {
         starts.append(clause + 1)
       }
@@ -527,18 +528,10 @@ struct Scorer {
     in text: NormalizedText
   ) -> Range<Int>? {
     let scalars = text.scalars
-    // Words of address are short: a first clause of many scalars or words is never one.
-    var clauseEnd: Int?
-    var wordBreaks = 0
-    for index in 0..<min(scalars.count, Self.longestAddress) where scalars[index] == " " {
-      if text.isClauseBreak(at: index) {
-        clauseEnd = index
-        break
-      }
-      wordBreaks += 1
-      if wordBreaks > 2 { break }
+    // Words of address are short: a long first clause is never one.
+    guard let clauseEnd = text.firstClauseBreak, clauseEnd < Self.longestAddress else {
+      return nil
     }
-    guard let clauseEnd else { return nil }
     var start = 0
     var moved = true
     while moved {
