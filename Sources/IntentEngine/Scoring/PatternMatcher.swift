@@ -123,6 +123,11 @@ struct PatternMatcher {
 
   /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
+    if let keys = pattern.openingKeys,
+      !keys.contains(where: { present[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 })
+    {
+      return nil
+    }
     let program = pattern.program
     let origin = start ?? bounds.lowerBound
     // `program` stays alive for the whole call: the pointers below are into it. The bindings

@@ -30,6 +30,10 @@ final class Pattern: Sendable {
   /// For every mandatory word, the keys of the scalar pairs its options may open with (see
   /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
   let requirements: [[[UInt32]]]
+  /// The keys that every sequence's first requirement draws on, or nil when some sequence has no
+  /// requirement: an utterance holding none of them matches no sequence, so the pattern is not
+  /// tried at all.
+  let openingKeys: [UInt32]?
 
   init(source: String, sequences: [[Element]], isHeading: Bool = false) {
     self.source = source
@@ -40,16 +44,27 @@ final class Pattern: Sendable {
         switch element {
         case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
         case .anyOf(let options):
-          var keys = Set<UInt32>()
+          var keys: [UInt32] = []
+          keys.reserveCapacity(options.count)
           for option in options {
             guard let key = Self.openingPair(option) else { return nil }
-            keys.insert(key)
+            if !keys.contains(key) { keys.append(key) }
           }
-          return keys.sorted()
+          return keys
         case .slot, .capture: return nil
         }
       }
     }
+    var keys: [UInt32] = []
+    var everySequenceRequires = true
+    for sequence in requirements {
+      guard let first = sequence.first else {
+        everySequenceRequires = false
+        break
+      }
+      for key in first where !keys.contains(key) { keys.append(key) }
+    }
+    openingKeys = everySequenceRequires ? keys : nil
   }
 
   /// A 10-bit key of a word's first two non-space scalars, or nil for a one-scalar word.
