@@ -130,6 +130,8 @@ struct EngineBehaviourTests {
       text: "note: hotel confirmation number HX77421", intent: "memo.create",
       slots: ["text": "hotel confirmation number HX77421"]),
     Case(text: "note taking apps for college", intent: nil, local: false),
+    Case(text: "写个备忘 酒店房间号是1708", intent: "memo.create", slots: ["text": "酒店房间号是1708"]),
+    Case(text: "做笔记用什么软件好", intent: nil, local: false),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",
