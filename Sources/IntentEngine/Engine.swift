@@ -170,15 +170,8 @@ public struct Engine: Sendable {
         }
       }
       guard isConfident(result) else { continue }
-      let argues = analysis.hits.contains { hit in
-        hit.range.upperBound <= position
-          && grammar.targets[Int(hit.entry)].contains {
-            $0.kind == .exclude && Int($0.intent) == intent
-              && (grammar.intents[intent].excludes[Int($0.index)] ?? .infinity)
-                >= Self.contextExcludePenalty
-          }
-      }
-      guard !argues else { return nil }
+      guard !argues(analysis.hits.lazy.filter { $0.range.upperBound <= position }, against: intent)
+      else { return nil }
       result.text = text.original
       result.normalizedText = text.string
       result.explanation.append(
@@ -219,6 +212,18 @@ public struct Engine: Sendable {
           "read the first clause; '\(text.originalText(of: position + 1..<text.scalars.count))' is an aside",
         contribution: 0))
     return result
+  }
+
+  /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of
+  /// ``contextExcludePenalty`` or more.
+  private func argues(_ hits: some Sequence<KeywordHit>, against intent: Int) -> Bool {
+    hits.contains { hit in
+      grammar.targets[Int(hit.entry)].contains {
+        $0.kind == .exclude && Int($0.intent) == intent
+          && (grammar.intents[intent].excludes[Int($0.index)] ?? .infinity)
+            >= Self.contextExcludePenalty
+      }
+    }
   }
 
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.
