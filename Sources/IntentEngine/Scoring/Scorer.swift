@@ -272,6 +272,9 @@ struct Scorer {
     _ intentIndex: Int, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
     _ matcher: PatternMatcher, allowTail: Bool = false, tailOnly: Bool = false
   ) -> Candidate? {
+    // An intent that only its excludes name ("music" for every built-in intent) is no candidate:
+    // it is left before anything is allocated.
+    guard hits.contains(where: { $0.target.kind == .group }) else { return nil }
     let intent = grammar.intents[intentIndex]
     // Capacities cover the usual case, so the arrays are allocated once, not grown.
     var evidence: [EvidenceRecord] = []
