@@ -91,15 +91,9 @@ public struct Engine: Sendable {
     // "no wait, cancel the timer": what follows a self-correction replaces what came before.
     if let repair = analysis.repairs.last {
       let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
-      var result = parseClause(normalizer.normalize(rest), context: context)
-      result.text = normalized.original
-      result.normalizedText = normalized.string
-      result.explanation.append(
-        Evidence(
-          kind: .note,
-          detail: "read what follows the correction '\(normalized.string(in: repair))'",
-          contribution: 0))
-      return result
+      return parseClause(normalizer.normalize(rest), context: context).standing(
+        for: normalized, note: "read what follows the correction '\(normalized.string(in: repair))'"
+      )
     }
     guard !analysis.conjunctions.isEmpty,
       let clauses = split(analysis, context: context, depth: 1), clauses.count > 1
@@ -172,14 +166,9 @@ public struct Engine: Sendable {
       guard isConfident(result) else { continue }
       guard !argues(analysis.hits.lazy.filter { $0.range.upperBound <= position }, against: intent)
       else { return nil }
-      result.text = text.original
-      result.normalizedText = text.string
-      result.explanation.append(
-        Evidence(
-          kind: .note,
-          detail: "read the last clause; '\(text.originalText(of: 0..<position))' is context",
-          contribution: 0))
-      return result
+      return result.standing(
+        for: text, note: "read the last clause; '\(text.originalText(of: 0..<position))' is context"
+      )
     }
     return nil
   }
@@ -201,17 +190,10 @@ public struct Engine: Sendable {
       hasMainKeyword(analysis, where: { $0.upperBound <= position })
     else { return nil }
     let command = text.originalText(of: 0..<position)
-    var (result, _) = classify(normalizer.normalize(command), context: context)
+    let (result, _) = classify(normalizer.normalize(command), context: context)
     guard isConfident(result) else { return nil }
-    result.text = text.original
-    result.normalizedText = text.string
-    result.explanation.append(
-      Evidence(
-        kind: .note,
-        detail:
-          "read the first clause; '\(text.originalText(of: position + 1..<text.scalars.count))' is an aside",
-        contribution: 0))
-    return result
+    let aside = text.originalText(of: position + 1..<text.scalars.count)
+    return result.standing(for: text, note: "read the first clause; '\(aside)' is an aside")
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of
@@ -325,5 +307,16 @@ public struct Engine: Sendable {
       confidence: top.confidence, score: best.score, route: route, slots: slots,
       missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
     return (result, analysis)
+  }
+}
+
+extension ParseResult {
+  /// This part's result reported for the whole utterance, with a note on how the whole was read.
+  fileprivate func standing(for whole: NormalizedText, note: String) -> ParseResult {
+    var result = self
+    result.text = whole.original
+    result.normalizedText = whole.string
+    result.explanation.append(Evidence(kind: .note, detail: note, contribution: 0))
+    return result
   }
 }
