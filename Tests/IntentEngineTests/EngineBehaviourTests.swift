@@ -141,8 +141,11 @@ struct EngineBehaviourTests {
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),
     // Someone else's data is not the user's.
     Case(text: "我老公今天走了多少步", intent: nil, local: false),
-    // A statement is not a query.
+    // A statement is not a query, unless it asks.
     Case(text: "the weather is lovely today", intent: nil, local: false),
+    Case(text: "its raining cats and dogs out here, no fares at all", intent: nil, local: false),
+    Case(text: "哈尔滨下雪了没", intent: "weather.query", slots: ["location": "哈尔滨"]),
+    Case(text: "it's raining, do i need an umbrella tomorrow", intent: "weather.query"),
   ]
 
   @Test(arguments: cases)

@@ -167,6 +167,26 @@ struct ScoringTests {
     #expect(excludes.count == 1)
     #expect(excludes.first?.contribution == -2)
   }
+
+  /// Statement excludes count against what is said, not against what is asked.
+  @Test func statementExcludeIsSilentInAQuestion() throws {
+    let source = GrammarSource(
+      path: "en.grammar", language: "en",
+      text: """
+        list question_markers_en: is it, will it
+        intent weather.query
+          keywords weather (weight 2.5): rain, raining
+          exclude (penalty 2, statement): it's raining
+        """)
+    let grammar = try GrammarCompiler().compile([source], extraWords: []).get()
+    let engine = Engine(grammar: grammar, gazetteer: try Gazetteer.builtin())
+    func penalties(_ text: String) -> [Double] {
+      engine.parse(text).explanation.filter { $0.kind == .exclude }.map(\.contribution)
+    }
+    #expect(penalties("it's raining again") == [-2])
+    #expect(penalties("it's raining, will it stop") == [])
+    #expect(penalties("it's raining?") == [])
+  }
 }
 
 /// Reaches the typo index's edit test from tests.

@@ -48,6 +48,7 @@ struct Scorer {
     var functionWords: [Range<Int>] = []
     var vocatives: [Range<Int>] = []
     var repairs: [Range<Int>] = []
+    var asks = false
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -73,6 +74,7 @@ struct Scorer {
       if role.contains(.functionWord) { functionWords.append(range) }
       if role.contains(.vocative) { vocatives.append(range) }
       if role.contains(.repair) { repairs.append(range) }
+      if role.contains(.questionMarker) { asks = true }
     }
     // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
     // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
@@ -151,6 +153,7 @@ struct Scorer {
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
+      asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
       addressee: addressee(
         vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
       contentLength: contentLength,
@@ -314,7 +317,9 @@ struct Scorer {
           $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
             && hit.range.upperBound <= $0.upperBound
         }
-        if !insideFiller { excludeHits.append(touched) }
+        // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
+        let asked = analysis.asks && intent.statementExcludes[Int(target.index)]
+        if !insideFiller, !asked { excludeHits.append(touched) }
       }
     }
     for (index, group) in intent.groups.enumerated()

@@ -59,16 +59,19 @@ final class CompiledIntent: Sendable {
   let groups: [CompiledGroup]
   /// Exclude penalties; nil means a veto.
   let excludes: [Double?]
+  /// Per exclude line, whether its words mark a statement and count only when nothing is asked.
+  let statementExcludes: [Bool]
   let patterns: [Pattern]
   let hasTextSlot: Bool
 
   init(
-    spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?], patterns: [Pattern],
-    hasTextSlot: Bool
+    spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?], statementExcludes: [Bool],
+    patterns: [Pattern], hasTextSlot: Bool
   ) {
     self.spec = spec
     self.groups = groups
     self.excludes = excludes
+    self.statementExcludes = statementExcludes
     self.patterns = patterns
     self.hasTextSlot = hasTextSlot
   }
@@ -96,6 +99,8 @@ struct EntryRole: OptionSet, Sendable {
   static let vocative = EntryRole(rawValue: 16)
   /// A word of self-correction ("no wait", "说错了"): what follows it replaces what came before.
   static let repair = EntryRole(rawValue: 32)
+  /// A word that asks ("吗", "is it"): statement excludes do not count in a question.
+  static let questionMarker = EntryRole(rawValue: 64)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

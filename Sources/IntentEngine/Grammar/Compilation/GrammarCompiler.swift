@@ -24,7 +24,8 @@ public struct GrammarCompiler: Sendable {
   /// Lists the engine itself reads: they are never reported as unused.
   static let builtinLists: Set<String> = [
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
-    "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en",
+    "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
+    "question_markers_en",
   ]
 
   let normalizer = Normalizer()
@@ -153,6 +154,7 @@ public struct GrammarCompiler: Sendable {
       var groups: [CompiledGroup] = []
       var groupIndexByName: [String: Int] = [:]
       var excludes: [Double?] = []
+      var statementExcludes: [Bool] = []
       for part in parts {
         if let text = part.description { descriptions[part.language] = text }
         if let value = part.threshold { threshold = value }
@@ -224,6 +226,7 @@ public struct GrammarCompiler: Sendable {
         for exclude in part.excludes {
           let excludeIndex = Int32(excludes.count)
           excludes.append(exclude.penalty)
+          statementExcludes.append(exclude.isStatement)
           for (_, form) in expand(exclude.items) {
             guard let entry = addWord(form) else { continue }
             let target = KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex)
@@ -279,7 +282,8 @@ public struct GrammarCompiler: Sendable {
         id: IntentID(id), descriptions: descriptions, slots: slots, threshold: threshold)
       intents.append(
         CompiledIntent(
-          spec: spec, groups: groups, excludes: excludes, patterns: patterns,
+          spec: spec, groups: groups, excludes: excludes, statementExcludes: statementExcludes,
+          patterns: patterns,
           hasTextSlot: slots.contains { $0.type == .text }))
     }
 
@@ -288,6 +292,7 @@ public struct GrammarCompiler: Sendable {
     var functionEntries: Set<Int32> = []
     var vocativeEntries: Set<Int32> = []
     var repairEntries: Set<Int32> = []
+    var questionEntries: Set<Int32> = []
     var names = NameShapes()
     for (name, lists) in listSyntax {
       // Surnames and forms of address are not words of their own: they only shape a name.
@@ -307,6 +312,7 @@ public struct GrammarCompiler: Sendable {
       let isFunctionWords = name.hasPrefix("function_words")
       let isVocatives = name.hasPrefix("vocatives")
       let isRepairs = name.hasPrefix("repairs")
+      let isQuestionMarkers = name.hasPrefix("question_markers")
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
@@ -315,6 +321,7 @@ public struct GrammarCompiler: Sendable {
           if isFunctionWords { functionEntries.insert(entry) }
           if isVocatives { vocativeEntries.insert(entry) }
           if isRepairs { repairEntries.insert(entry) }
+          if isQuestionMarkers { questionEntries.insert(entry) }
         }
       }
     }
@@ -332,6 +339,7 @@ public struct GrammarCompiler: Sendable {
       if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
       if vocativeEntries.contains(Int32(entry)) { roles[entry].insert(.vocative) }
       if repairEntries.contains(Int32(entry)) { roles[entry].insert(.repair) }
+      if questionEntries.contains(Int32(entry)) { roles[entry].insert(.questionMarker) }
     }
     var strongestWeight = [Double](repeating: 0, count: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) {

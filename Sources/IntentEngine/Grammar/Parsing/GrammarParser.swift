@@ -136,9 +136,10 @@ struct GrammarParser {
       intent?.groups.append(group)
     case "exclude":
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
-      let parsed = parseOptions(line, header, allowed: ["veto", "penalty"])
+      let parsed = parseOptions(line, header, allowed: ["veto", "penalty", "statement"])
       let exclude = ExcludeSyntax(
         penalty: parsed.flags.contains("veto") ? nil : parsed.penalty,
+        isStatement: parsed.flags.contains("statement"),
         position: position(line, word.startIndex), items: allItems(from: colon))
       if exclude.items.isEmpty { report(at: line, colon, .emptyItems("exclude")) }
       intent?.excludes.append(exclude)
@@ -466,7 +467,8 @@ extension Diagnostic.Message {
     "'\(name)' needs a number between 0 and 100, such as '\(name) 1.5'"
   }
   static func unexpectedValue(_ name: String) -> Self { "option '\(name)' takes no value" }
-  static let excludeNeedsKind: Self = "an exclude is either '(veto)' or '(penalty N)'"
+  static let excludeNeedsKind: Self =
+    "an exclude is either '(veto)' or '(penalty N)', optionally marked 'statement'"
   static let slotsOnCounterexample: Self =
     "a 'not:' line cannot expect slots; remove the '=> …' part"
   static func invalidSlotAssignment(_ text: String) -> Self {

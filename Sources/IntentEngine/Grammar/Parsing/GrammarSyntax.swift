@@ -76,6 +76,9 @@ struct KeywordGroupSyntax: Sendable {
 /// `exclude (penalty 1.5): 哪些, 什么` — a veto unless a penalty is given.
 struct ExcludeSyntax: Sendable {
   var penalty: Double?
+  /// Whether the words mark a statement ("下雨了", "it's raining"): they count only when the
+  /// utterance asks nothing.
+  var isStatement = false
   var position: SourcePosition
   var items: [GrammarItem]
 }
