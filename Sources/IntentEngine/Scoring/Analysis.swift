@@ -27,8 +27,9 @@ struct Analysis {
   /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
   /// replaces what came before.
   var repairs: [Range<Int>] = []
-  /// Whether the utterance asks something: a question word or a question mark. Statement
-  /// excludes ("下雨了") do not count then ("下雨了吗").
+  /// Whether the utterance asks something: a question word or a question mark.
+  ///
+  /// Statement excludes ("下雨了") do not count then ("下雨了吗").
   var asks = false
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of
   /// its own ("妈，你出门记得带伞", "kids, boots on, it's raining"): then it is not said to us.
