@@ -132,6 +132,11 @@ struct EngineBehaviourTests {
     Case(text: "note taking apps for college", intent: nil, local: false),
     Case(text: "写个备忘 酒店房间号是1708", intent: "memo.create", slots: ["text": "酒店房间号是1708"]),
     Case(text: "做笔记用什么软件好", intent: nil, local: false),
+    // A reminder's task ends where an aside begins; a list inside it does not end it.
+    Case(
+      text: "一个半小时后提醒我去接娃 幼儿园今天只上半天", intent: "timer.start",
+      slots: ["duration": "5400", "text": "去接娃"]),
+    Case(text: "明天提醒我买牛奶、鸡蛋和面包", intent: "reminder.create", slots: ["text": "买牛奶、鸡蛋和面包"]),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -490,6 +490,9 @@ struct Scorer {
           payload = PayloadText.trimmedWindow(run, in: analysis.text)
         }
       }
+      if textSlot.isShort, let whole = payload {
+        payload = Self.firstSentence(of: whole, in: analysis.text)
+      }
       if let payload {
         slots.append(.text(slot: textSlotIndex, payload))
       } else if textSlot.isRequired {
@@ -642,6 +645,22 @@ struct Scorer {
 
   private static let secondPerson: Set<[Unicode.Scalar]> = Set(
     ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
+
+  /// A short payload up to its first break between two Chinese words: what follows is an aside
+  /// ("收衣服 要得不", "交网课作业，不然就寄了"). An enumeration comma (买牛奶、鸡蛋) and a break
+  /// beside Latin text ("交 report") do not end it.
+  static func firstSentence(of payload: Range<Int>, in text: NormalizedText) -> Range<Int>? {
+    guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
+    let scalars = text.scalars
+    for index in max(payload.lowerBound + 1, first)..<(payload.upperBound - 1)
+    where scalars[index] == " " && scalars[index - 1].value >= 0x3400
+      && scalars[index + 1].value >= 0x3400 && text.isClauseBreak(at: index)
+      && !text.originalText(of: index..<index + 1).contains("、")
+    {
+      return PayloadText.trimmedWindow(payload.lowerBound..<index, in: text)
+    }
+    return payload
+  }
 
   /// Whether an entity is a duration under a day, the length a countdown timer runs.
   static func isShort(_ entity: Entity) -> Bool {

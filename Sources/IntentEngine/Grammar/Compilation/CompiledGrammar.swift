@@ -9,9 +9,11 @@ public struct SlotSpec: Sendable, Equatable {
   /// For time slots: whether only clock times and dates fill it, not offsets from now ("in 10
   /// minutes", "十分钟后"), which are durations in disguise.
   public var isAbsolute: Bool = false
-  /// For durations: whether only lengths under a day fill it.
+  /// For durations, whether only lengths under a day fill it; for text, whether it ends at its
+  /// first break between two Chinese words.
   ///
-  /// A countdown of days ("高考倒计时一百天") counts down to a date; it is not a timer.
+  /// A countdown of days ("高考倒计时一百天") counts down to a date, not a timer; a reminder's task
+  /// is "去接娃", not "去接娃 幼儿园今天只上半天".
   public var isShort: Bool = false
 }
 

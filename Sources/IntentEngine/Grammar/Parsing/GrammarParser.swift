@@ -440,7 +440,7 @@ extension Diagnostic.Message {
     "slot '\(name)' needs an entity type, such as 'slot \(name): text'"
   }
   static func unknownSlotFlag(_ flag: String) -> Self {
-    "unknown slot flag '\(flag)'; a slot may be 'required', for times 'absolute' and for durations 'short'"
+    "unknown slot flag '\(flag)'; a slot may be 'required', for times 'absolute', for durations and text 'short'"
   }
   static func expectedColon(after what: String) -> Self { "expected ':' after '\(what)'" }
   static func missingValue(_ directive: String) -> Self { "'\(directive)' needs a value after ':'" }
