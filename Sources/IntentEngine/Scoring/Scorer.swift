@@ -646,9 +646,10 @@ struct Scorer {
   private static let secondPerson: Set<[Unicode.Scalar]> = Set(
     ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
 
-  /// A short payload up to its first break between two Chinese words: what follows is an aside
-  /// ("收衣服 要得不", "交网课作业，不然就寄了"). An enumeration comma (买牛奶、鸡蛋) and a break
-  /// beside Latin text ("交 report") do not end it.
+  /// A short payload up to its first break between two Chinese words.
+  ///
+  /// What follows is an aside ("收衣服 要得不", "交网课作业，不然就寄了"). An enumeration comma
+  /// (买牛奶、鸡蛋) and a break beside Latin text ("交 report") do not end it.
   static func firstSentence(of payload: Range<Int>, in text: NormalizedText) -> Range<Int>? {
     guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
     let scalars = text.scalars
