@@ -374,8 +374,8 @@ struct Scorer {
       starts.sort { rank($0) > rank($1) }
       for start in starts where patternMatch == nil {
         let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
-        for (index, pattern) in intent.patterns.enumerated() where opensClause || !pattern.isHeading
-        {
+        for (index, pattern) in intent.patterns.enumerated()
+        where opensClause || !pattern.isAnchored {
           if let match = matcher.match(pattern, from: start),
             !pattern.isHeading || isHeading(match, analysis)
           {

@@ -18,9 +18,11 @@ final class Pattern: Sendable {
 
   /// The pattern as written, for explanations.
   let source: String
-  /// Whether the pattern was written with a leading `^`: a heading, which starts the utterance or
-  /// a clause and whose free text follows punctuation ("note: the code is 4471"), never a word
-  /// inside a sentence ("i left a note for the plumber", "Note to Self is a great podcast").
+  /// Whether the pattern was written with a leading `^`: it starts the utterance or a clause,
+  /// never inside a sentence ("i left a note for the plumber").
+  let isAnchored: Bool
+  /// Whether a `:` stands right before its free text: that text must follow punctuation ("note:
+  /// the code is 4471", not "Note to Self is a great podcast").
   let isHeading: Bool
   /// Every flat sequence the pattern expands to, in plain arrays for matching.
   let program: PatternProgram
@@ -35,8 +37,11 @@ final class Pattern: Sendable {
   /// tried at all.
   let openingKeys: [UInt32]?
 
-  init(source: String, sequences: [[Element]], isHeading: Bool = false) {
+  init(
+    source: String, sequences: [[Element]], isAnchored: Bool = false, isHeading: Bool = false
+  ) {
     self.source = source
+    self.isAnchored = isAnchored
     self.isHeading = isHeading
     self.program = PatternProgram(sequences)
     self.requirements = sequences.map { elements in
@@ -139,8 +144,9 @@ struct PatternCompiler {
   func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
     var diagnostics: [Diagnostic] = []
     let scalars = Array(syntax.source.unicodeScalars)
-    let isHeading = scalars.first == "^"
-    var index = isHeading ? 1 : 0
+    let isAnchored = scalars.first == "^"
+    let isHeading = syntax.source.contains(": {") || syntax.source.contains(":{")
+    var index = isAnchored ? 1 : 0
     func report(_ offset: Int, _ message: Diagnostic.Message) {
       var position = syntax.position
       position.column += offset
@@ -330,7 +336,9 @@ struct PatternCompiler {
       break
     }
     guard diagnostics.isEmpty else { return .failure(GrammarError(diagnostics: diagnostics)) }
-    return .success(Pattern(source: syntax.source, sequences: sequences, isHeading: isHeading))
+    return .success(
+      Pattern(
+        source: syntax.source, sequences: sequences, isAnchored: isAnchored, isHeading: isHeading))
   }
 
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
