@@ -151,6 +151,8 @@ struct EngineBehaviourTests {
     Case(text: "its raining cats and dogs out here, no fares at all", intent: nil, local: false),
     Case(text: "哈尔滨下雪了没", intent: "weather.query", slots: ["location": "哈尔滨"]),
     Case(text: "it's raining, do i need an umbrella tomorrow", intent: "weather.query"),
+    Case(text: "i walked 20000 steps yesterday", intent: nil, local: false),
+    Case(text: "did i hit 10k steps today", intent: "health.query", slots: ["metric": "steps"]),
   ]
 
   @Test(arguments: cases)
