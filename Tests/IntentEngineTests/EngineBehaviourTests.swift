@@ -137,6 +137,12 @@ struct EngineBehaviourTests {
       text: "一个半小时后提醒我去接娃 幼儿园今天只上半天", intent: "timer.start",
       slots: ["duration": "5400", "text": "去接娃"]),
     Case(text: "明天提醒我买牛奶、鸡蛋和面包", intent: "reminder.create", slots: ["text": "买牛奶、鸡蛋和面包"]),
+    // Indirect requests are requests; a keyword's own words are not its excludes ("kick off").
+    Case(
+      text: "would you mind reminding me at noon to eat lunch", intent: "reminder.create",
+      slots: ["text": "eat lunch"]),
+    Case(text: "is it possible to cancel my timer", intent: "timer.cancel"),
+    Case(text: "kick off a 20 min countdown", intent: "timer.start", slots: ["duration": "1200"]),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -312,11 +312,18 @@ struct Scorer {
         {
           continue
         }
-        // A word inside a longer politeness phrase ("you" in "can you") is not an exclude.
-        let insideFiller = analysis.fillers.contains {
-          $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
-            && hit.range.upperBound <= $0.upperBound
-        }
+        // A word inside a longer politeness phrase ("you" in "can you") or inside a longer
+        // keyword of this intent ("off" in "kick off") is not an exclude.
+        let insideFiller =
+          analysis.fillers.contains {
+            $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
+              && hit.range.upperBound <= $0.upperBound
+          }
+          || hits.contains {
+            $0.target.kind == .group && $0.hit.range.count > hit.range.count
+              && $0.hit.range.lowerBound <= hit.range.lowerBound
+              && hit.range.upperBound <= $0.hit.range.upperBound
+          }
         // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
         let asked = analysis.asks && intent.statementExcludes[Int(target.index)]
         if !insideFiller, !asked { excludeHits.append(touched) }
