@@ -131,6 +131,10 @@ enum LexiconWord: Sendable, Equatable {
   case oclock
   /// "half past" 30, "quarter past" 15, "quarter to" −15 (minutes relative to the hour).
   case pastHour(Int)
+  /// 差, "to": minutes before an hour ("差五分八点", "八点差一刻", "at 5 to 8").
+  case minutesTo
+  /// "past": minutes after an hour ("at 10 past 8").
+  case minutesPast
   /// st, nd, rd, th after a number.
   case ordinal
   /// A fixed length said in words: "a quarter of an hour" (seconds).
@@ -291,6 +295,8 @@ enum EntityLexicon {
     add("half past", .pastHour(30))
     add("quarter past", .pastHour(15))
     add("quarter to", .pastHour(-15))
+    add("差,to,till", .minutesTo)
+    add("past", .minutesPast)
     add("st,nd,rd,th", .ordinal)
     // Health metrics.
     add(

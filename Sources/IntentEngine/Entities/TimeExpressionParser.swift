@@ -182,6 +182,26 @@ struct TimeExpressionParser {
       clock.isTwentyFourHour = isTwentyFourHour && clock.isPM == nil
       return clock
     }
+    // 差五分八点 / 差一刻八点: minutes before the hour, said first.
+    if word(t) == .minutesTo, let (before, next) = minutesBefore(at: t + 1), let h = integer(next),
+      word(next + 1) == .clockMark
+    {
+      return beforeHour(h, minutes: before, end: next + 2)
+    }
+    // "at 5 to 8", "at 10 past 8": minutes and the hour, after "at" only ("at 5 to call mom" is
+    // no time).
+    if afterAt, let m = integer(t), (1...30).contains(m), let h = integer(t + 2),
+      (1...12).contains(h),
+      let relation = word(t + 1), relation == .minutesTo || relation == .minutesPast
+    {
+      let clock =
+        relation == .minutesPast
+        ? Clock(hour: h, minute: m, isValid: true, end: t + 3)
+        : beforeHour(h, minutes: m, end: t + 3)
+      var result = withMeridiem(clock)
+      if word(result.end) == .oclock { result.end += 1 }
+      return result
+    }
     if case .pastHour(let delta) = word(t), let h = integer(t + 1) {
       let clock =
         delta > 0
@@ -213,6 +233,10 @@ struct TimeExpressionParser {
         }
       }
       if word(j) == .zhong { j += 1 }
+      // 八点差五分, 十点差一刻: minutes before the hour, said after it.
+      if minute == 0, word(j) == .minutesTo, let (before, next) = minutesBefore(at: j + 1) {
+        return beforeHour(h, minutes: before, end: next)
+      }
       let valid = h <= 24 && minute <= 59 && !(h == 24 && minute > 0)
       return withMeridiem(Clock(hour: h, minute: minute, isValid: valid, end: j))
     }
@@ -235,6 +259,23 @@ struct TimeExpressionParser {
       return Clock(hour: h, minute: 0, isValid: true, end: j)
     }
     return nil
+  }
+
+  /// Minutes said before an hour at token `t`: 五分, 五分钟, 一刻, 5; and the token after them.
+  private func minutesBefore(at t: Int) -> (minutes: Int, next: Int)? {
+    guard let m = integer(t) else { return nil }
+    if word(t + 1) == .quarter { return m >= 1 && m <= 3 ? (m * 15, t + 2) : nil }
+    guard (1...59).contains(m) else { return nil }
+    if word(t + 1) == .minuteMark { return (m, t + 2) }
+    if word(t + 1) == .unit(.minute) { return (m, t + 2) }
+    return (m, t + 1)
+  }
+
+  /// The clock `minutes` before hour `h` (差五分八点 is 7:55), with the meridiem said after it.
+  private func beforeHour(_ h: Int, minutes: Int, end: Int) -> Clock {
+    let clock = Clock(
+      hour: h == 0 ? 23 : h - 1, minute: 60 - minutes, isValid: h >= 1 && h <= 24, end: end)
+    return withMeridiem(clock)
   }
 
   private func isDurationUnit(_ word: LexiconWord) -> Bool {
