@@ -166,7 +166,7 @@ enum EntityLexicon {
       }
     }
     // Days.
-    add("今天,今日,今儿,今儿个,today", .dayOffset(0))
+    add("今天,今日,今儿,今儿个,today,2day,tday,tdy,todya", .dayOffset(0))
     add(
       "明天,明日,明儿,明儿个,听日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow",
       .dayOffset(1)

@@ -653,13 +653,21 @@ struct Scorer {
   private static let secondPerson: Set<[Unicode.Scalar]> = Set(
     ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
 
-  /// A short payload up to its first break between two Chinese words.
+  /// A short payload up to its first break between two Chinese words, without a leading 那个 / 这个.
   ///
   /// What follows is an aside ("收衣服 要得不", "交网课作业，不然就寄了"). An enumeration comma
   /// (买牛奶、鸡蛋) and a break beside Latin text ("交 report") do not end it.
   static func firstSentence(of payload: Range<Int>, in text: NormalizedText) -> Range<Int>? {
-    guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
     let scalars = text.scalars
+    // A short name does not open with a demonstrative: "那个煮鸡蛋的计时" names "煮鸡蛋".
+    var payload = payload
+    if payload.count > 3, scalars[payload.lowerBound + 1] == "个",
+      scalars[payload.lowerBound] == "那" || scalars[payload.lowerBound] == "这",
+      let rest = PayloadText.trimmedWindow(payload.lowerBound + 2..<payload.upperBound, in: text)
+    {
+      payload = rest
+    }
+    guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
     for index in max(payload.lowerBound + 1, first)..<(payload.upperBound - 1)
     where scalars[index] == " " && scalars[index - 1].value >= 0x3400
       && scalars[index + 1].value >= 0x3400 && text.isClauseBreak(at: index)
