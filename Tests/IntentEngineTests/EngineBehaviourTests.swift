@@ -143,6 +143,9 @@ struct EngineBehaviourTests {
       slots: ["text": "eat lunch"]),
     Case(text: "is it possible to cancel my timer", intent: "timer.cancel"),
     Case(text: "kick off a 20 min countdown", intent: "timer.start", slots: ["duration": "1200"]),
+    // Cantonese and Sichuanese words for the same commands.
+    Case(text: "我今日行咗幾多步", intent: "health.query", slots: ["metric": "steps", "period": "today"]),
+    Case(text: "明天天气巴适不", intent: "weather.query", slots: ["date": "2026-12-01"]),
     // Weekdays written short.
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",

@@ -190,10 +190,10 @@ enum EntityLexicon {
     add("this afternoon,this arvo", .dayAndPart(0, .afternoon))
     add("this evening", .dayAndPart(0, .dusk))
     add("明晚", .dayAndPart(1, .night))
-    add("昨晚,昨夜,last night,last nite", .dayAndPart(-1, .night))
+    add("昨晚,昨夜,琴晚,寻晚,last night,last nite", .dayAndPart(-1, .night))
     // Parts of the day.
     add("凌晨", .part(.earlyMorning))
-    add("早上,早晨,清晨,一早,一大早,morning", .part(.morning))
+    add("早上,早晨,清晨,一早,一大早,朝早,morning", .part(.morning))
     add("上午", .part(.forenoon))
     add("中午,正午,noon,midday", .part(.noon))
     add("下午,afternoon", .part(.afternoon))
@@ -300,7 +300,7 @@ enum EntityLexicon {
     add("st,nd,rd,th", .ordinal)
     // Health metrics.
     add(
-      "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,"
+      "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,行咗,几多步,"
         + "steps,step,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
       .metric(.steps))
     add(
@@ -308,7 +308,7 @@ enum EntityLexicon {
         + "heart rat,puls,resting hr,max hr",
       .metric(.heartRate))
     add(
-      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
+      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,瞓,瞓得,瞓咗,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
         + "shut-eye,shuteye,shut eye,drift off,drifted off",
       .metric(.sleep))
     return trie
