@@ -145,7 +145,10 @@ struct PatternCompiler {
     var diagnostics: [Diagnostic] = []
     let scalars = Array(syntax.source.unicodeScalars)
     let isAnchored = scalars.first == "^"
-    let isHeading = syntax.source.contains(": {") || syntax.source.contains(":{")
+    // A ':' and then, past any spaces, a '{' opening the free text.
+    let isHeading = scalars.indices.contains { index in
+      scalars[index] == ":" && scalars[(index + 1)...].first(where: { $0 != " " }) == "{"
+    }
     var index = isAnchored ? 1 : 0
     func report(_ offset: Int, _ message: Diagnostic.Message) {
       var position = syntax.position
