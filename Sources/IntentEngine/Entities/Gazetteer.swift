@@ -241,10 +241,16 @@ struct GazetteerParser {
       return nil
     }
     seen[key] = line
-    var surfaces = [name] + suffixes.map { name + $0 } + [english]
+    var surfaces: [String] = []
+    surfaces.reserveCapacity(suffixes.count + 4)
+    surfaces.append(name)
+    for suffix in suffixes { surfaces.append(name + suffix) }
+    surfaces.append(english)
     if fields.count == 3 {
-      surfaces += fields[2].unicodeScalars.split(separator: ",")
-        .map { Substring($0).trimmedOfSpaces }.filter { !$0.isEmpty }
+      for alias in fields[2].unicodeScalars.split(separator: ",") {
+        let alias = Substring(alias).trimmedOfSpaces
+        if !alias.isEmpty { surfaces.append(alias) }
+      }
     }
     return Entry(
       place: Gazetteer.Place(
