@@ -110,6 +110,10 @@ struct EngineBehaviourTests {
     Case(text: "“笔记”和“笔迹”有什么区别", intent: nil, local: false),
     Case(text: "放一首周杰伦的《晴天》", intent: nil, local: false),
     Case(text: "记一下“明天带伞”", intent: "memo.create", slots: ["text": "明天带伞"]),
+    // A message dictated to someone else is theirs; idioms are not forecasts.
+    Case(text: "回复亲爱的：记得带伞哦亲", intent: nil, local: false),
+    Case(text: "reply to tom yeah the address is in my notes", intent: nil, local: false),
+    Case(text: "i'm on cloud nine right now", intent: nil, local: false),
     // A sentence to translate is quoted, never a command.
     Case(text: "把这句话翻成日语 明天会下雨", intent: nil, local: false),
     Case(text: "translate remind me tomorrow into french", intent: nil, local: false),
