@@ -110,6 +110,11 @@ struct EngineBehaviourTests {
     Case(text: "“笔记”和“笔迹”有什么区别", intent: nil, local: false),
     Case(text: "放一首周杰伦的《晴天》", intent: nil, local: false),
     Case(text: "记一下“明天带伞”", intent: "memo.create", slots: ["text": "明天带伞"]),
+    // Speech passed on to someone named is theirs; "tell me" and "告诉我" ask us.
+    Case(text: "跟阿杰讲 深圳那边今天三十度 带短袖就行", intent: nil, local: false),
+    Case(text: "tell sam to set a timer for 10 minutes", intent: nil, local: false),
+    Case(text: "告诉我明天天气", intent: "weather.query", slots: ["date": "2026-12-01"]),
+    Case(text: "tell me the weather tomorrow", intent: "weather.query"),
     // A message dictated to someone else is theirs; idioms are not forecasts.
     Case(text: "回复亲爱的：记得带伞哦亲", intent: nil, local: false),
     Case(text: "reply to tom yeah the address is in my notes", intent: nil, local: false),

@@ -155,7 +155,8 @@ struct Scorer {
       conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
       asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
       addressee: addressee(
-        vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
+        vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
+        ?? relayed(to: vocatives, fillers: fillers, tokens: tokens, in: text),
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
@@ -579,6 +580,59 @@ struct Scorer {
       first.properties.isUppercase, Self.speaksToYou(scalars[clauseEnd...])
     else { return nil }
     return clause
+  }
+
+  /// The opening of speech the user passes on to someone named, or nil: "跟阿杰讲 …", "告诉小王 …",
+  /// "tell jake …", "let mike know …". What follows is for them, not a command for us; "告诉我 …"
+  /// and "tell me …" ask us.
+  func relayed(
+    to vocatives: [Range<Int>], fillers: [Range<Int>], tokens: [Token], in text: NormalizedText
+  ) -> Range<Int>? {
+    let s = text.scalars
+    var start = 0
+    while start < s.count {
+      if s[start] == " " {
+        start += 1
+      } else if let filler = fillers.first(where: { $0.lowerBound == start }) {
+        start = filler.upperBound
+      } else {
+        break
+      }
+    }
+    guard start + 2 < s.count else { return nil }
+    let isSelf: (Unicode.Scalar) -> Bool = { "我咱你您".unicodeScalars.contains($0) }
+    // 告诉 / 转告 + a name; 跟 / 和 + a name of one to four characters + 说 / 讲.
+    if s[start + 1] == "诉" && s[start] == "告" || s[start + 1] == "告" && s[start] == "转" {
+      let name = start + 2
+      return s[name].value >= 0x3400 && !isSelf(s[name]) ? start..<name + 1 : nil
+    }
+    if s[start] == "跟" || s[start] == "和" {
+      for end in (start + 2)...min(start + 5, s.count - 1)
+      where s[end] == "说" || s[end] == "讲" {
+        let name = s[(start + 1)..<end]
+        guard name.allSatisfy({ $0.value >= 0x3400 && !isSelf($0) }) else { return nil }
+        return start..<end + 1
+      }
+      return nil
+    }
+    // "tell <name>", "let <name> know": the name is a word the grammars do not know, or a word
+    // of address ("tell mom …").
+    guard let opener = tokens.firstIndex(where: { $0.range.lowerBound == start }),
+      opener + 1 < tokens.count
+    else { return nil }
+    let verb = s[tokens[opener].range]
+    let nameToken = tokens[opener + 1]
+    let isName =
+      (nameToken.kind == .latin && nameToken.entry < 0)
+      || vocatives.contains(nameToken.range)
+    guard isName else { return nil }
+    if verb.elementsEqual("tell".unicodeScalars) { return start..<nameToken.range.upperBound }
+    if verb.elementsEqual("let".unicodeScalars), opener + 2 < tokens.count,
+      s[tokens[opener + 2].range].elementsEqual("know".unicodeScalars)
+    {
+      return start..<tokens[opener + 2].range.upperBound
+    }
+    return nil
   }
 
   /// Whether a heading pattern's match has punctuation before its free text ("note: …"): without
