@@ -582,9 +582,10 @@ struct Scorer {
     return clause
   }
 
-  /// The opening of speech the user passes on to someone named, or nil: "跟阿杰讲 …", "告诉小王 …",
-  /// "tell jake …", "let mike know …". What follows is for them, not a command for us; "告诉我 …"
-  /// and "tell me …" ask us.
+  /// The opening of speech the user passes on to someone named, or nil.
+  ///
+  /// "跟阿杰讲 …", "告诉小王 …", "tell jake …", "let mike know …": what follows is for them, not a
+  /// command for us; "告诉我 …" and "tell me …" ask us.
   func relayed(
     to vocatives: [Range<Int>], fillers: [Range<Int>], tokens: [Token], in text: NormalizedText
   ) -> Range<Int>? {
