@@ -162,6 +162,9 @@ struct EngineBehaviourTests {
     // Talking about reminders is not creating one.
     Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),
+    // Asking whether one's own figure is normal is a query; what counts as normal is advice.
+    Case(text: "我今天心率正常吗", intent: "health.query", slots: ["metric": "heart_rate"]),
+    Case(text: "心率多少算正常", intent: nil, local: false),
     // Someone else's data is not the user's.
     Case(text: "我老公今天走了多少步", intent: nil, local: false),
     // A statement is not a query, unless it asks.

@@ -308,7 +308,7 @@ enum EntityLexicon {
         + "heart rat,puls,resting hr,max hr",
       .metric(.heartRate))
     add(
-      "睡眠,睡,睡觉,睡得,睡了,失眠,醒的,瞓,瞓得,瞓咗,sleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
+      "睡眠,睡,睡觉,睡得,睡了,睡着,失眠,醒的,瞓,瞓得,瞓咗,sleep,fall asleep,fell asleep,slept,sleeping,asleep,slep,sleeep,sleap,woke up,wake up,"
         + "shut-eye,shuteye,shut eye,drift off,drifted off",
       .metric(.sleep))
     return trie
