@@ -151,6 +151,10 @@ struct EngineBehaviourTests {
       text: "would you mind reminding me at noon to eat lunch", intent: "reminder.create",
       slots: ["text": "eat lunch"]),
     Case(text: "is it possible to cancel my timer", intent: "timer.cancel"),
+    Case(
+      text: "would you mind setting a timer for 8 minutes", intent: "timer.start",
+      slots: ["duration": "480"]),
+    Case(text: "帮我记时十分钟", intent: "timer.start", slots: ["duration": "600"]),
     Case(text: "kick off a 20 min countdown", intent: "timer.start", slots: ["duration": "1200"]),
     // Cantonese and Sichuanese words for the same commands.
     Case(text: "我今日行咗幾多步", intent: "health.query", slots: ["metric": "steps", "period": "today"]),
