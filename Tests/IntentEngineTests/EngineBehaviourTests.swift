@@ -169,6 +169,10 @@ struct EngineBehaviourTests {
     // Asking whether one's own figure is normal is a query; what counts as normal is advice.
     Case(text: "我今天心率正常吗", intent: "health.query", slots: ["metric": "heart_rate"]),
     Case(text: "心率多少算正常", intent: nil, local: false),
+    // Other people named in the reason do not make "remind me" someone else's.
+    Case(
+      text: "孩子周五开家长会 周四晚上七点提醒我请假", intent: "reminder.create",
+      slots: ["datetime": "2026-12-03T19:00:00+08:00", "text": "请假"]),
     // Someone else's data is not the user's.
     Case(text: "我老公今天走了多少步", intent: nil, local: false),
     // A statement is not a query, unless it asks.
