@@ -164,7 +164,12 @@ public struct Engine: Sendable {
         }
       }
       guard isConfident(result) else { continue }
-      guard !argues(analysis.hits.lazy.filter { $0.range.upperBound <= position }, against: intent)
+      // Other people named in the context do not make a command about the user someone else's.
+      let aboutUser = analysis.selfMentions.contains { $0.lowerBound > position }
+      guard
+        !argues(
+          analysis.hits.lazy.filter { $0.range.upperBound <= position }, against: intent,
+          sparingPeople: aboutUser)
       else { return nil }
       return result.standing(
         for: text, note: "read the last clause; '\(text.originalText(of: 0..<position))' is context"
@@ -197,13 +202,16 @@ public struct Engine: Sendable {
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of
-  /// ``contextExcludePenalty`` or more.
-  private func argues(_ hits: some Sequence<KeywordHit>, against intent: Int) -> Bool {
-    hits.contains { hit in
+  /// ``contextExcludePenalty`` or more; words naming other people are spared when asked.
+  private func argues(
+    _ hits: some Sequence<KeywordHit>, against intent: Int, sparingPeople: Bool = false
+  ) -> Bool {
+    let compiled = grammar.intents[intent]
+    return hits.contains { hit in
       grammar.targets[Int(hit.entry)].contains {
         $0.kind == .exclude && Int($0.intent) == intent
-          && (grammar.intents[intent].excludes[Int($0.index)] ?? .infinity)
-            >= Self.contextExcludePenalty
+          && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty
+          && !(sparingPeople && compiled.peopleExcludes[Int($0.index)])
       }
     }
   }

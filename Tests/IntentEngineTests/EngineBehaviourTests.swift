@@ -173,6 +173,9 @@ struct EngineBehaviourTests {
     Case(
       text: "孩子周五开家长会 周四晚上七点提醒我请假", intent: "reminder.create",
       slots: ["datetime": "2026-12-03T19:00:00+08:00", "text": "请假"]),
+    Case(
+      text: "陪孩子逛了一天游乐园 我今天走了多少步", intent: "health.query",
+      slots: ["metric": "steps", "period": "today"]),
     // Someone else's data is not the user's.
     Case(text: "我老公今天走了多少步", intent: nil, local: false),
     // A statement is not a query, unless it asks.

@@ -31,6 +31,8 @@ struct Analysis {
   ///
   /// Statement excludes ("下雨了") do not count then ("下雨了吗").
   var asks = false
+  /// Where the user speaks of themselves ("我", "my").
+  var selfMentions: [Range<Int>] = []
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of
   /// its own ("妈，你出门记得带伞", "kids, boots on, it's raining"): then it is not said to us.
   var addressee: Range<Int>?

@@ -49,6 +49,7 @@ struct Scorer {
     var vocatives: [Range<Int>] = []
     var repairs: [Range<Int>] = []
     var asks = false
+    var selfMentions: [Range<Int>] = []
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -75,6 +76,7 @@ struct Scorer {
       if role.contains(.vocative) { vocatives.append(range) }
       if role.contains(.repair) { repairs.append(range) }
       if role.contains(.questionMarker) { asks = true }
+      if role.contains(.selfWord) { selfMentions.append(range) }
     }
     // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
     // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
@@ -154,6 +156,7 @@ struct Scorer {
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
       asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
+      selfMentions: selfMentions,
       addressee: addressee(
         vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
         ?? relayed(to: vocatives, fillers: fillers, tokens: tokens, in: text),

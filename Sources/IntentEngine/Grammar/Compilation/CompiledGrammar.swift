@@ -63,17 +63,20 @@ final class CompiledIntent: Sendable {
   let excludes: [Double?]
   /// Per exclude line, whether its words mark a statement and count only when nothing is asked.
   let statementExcludes: [Bool]
+  /// Per exclude line, whether its words name other people (see ``GrammarParser`` `people`).
+  let peopleExcludes: [Bool]
   let patterns: [Pattern]
   let hasTextSlot: Bool
 
   init(
     spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?], statementExcludes: [Bool],
-    patterns: [Pattern], hasTextSlot: Bool
+    peopleExcludes: [Bool], patterns: [Pattern], hasTextSlot: Bool
   ) {
     self.spec = spec
     self.groups = groups
     self.excludes = excludes
     self.statementExcludes = statementExcludes
+    self.peopleExcludes = peopleExcludes
     self.patterns = patterns
     self.hasTextSlot = hasTextSlot
   }
@@ -103,6 +106,9 @@ struct EntryRole: OptionSet, Sendable {
   static let repair = EntryRole(rawValue: 32)
   /// A word that asks ("吗", "is it"): statement excludes do not count in a question.
   static let questionMarker = EntryRole(rawValue: 64)
+  /// A word by which the user speaks of themselves ("我", "my"): a command that holds one is the
+  /// user's own, whoever the context names.
+  static let selfWord = EntryRole(rawValue: 128)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

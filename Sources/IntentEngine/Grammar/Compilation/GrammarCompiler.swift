@@ -25,7 +25,7 @@ public struct GrammarCompiler: Sendable {
   static let builtinLists: Set<String> = [
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
     "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
-    "question_markers_en",
+    "question_markers_en", "self_words", "self_words_en",
   ]
 
   let normalizer = Normalizer()
@@ -155,6 +155,7 @@ public struct GrammarCompiler: Sendable {
       var groupIndexByName: [String: Int] = [:]
       var excludes: [Double?] = []
       var statementExcludes: [Bool] = []
+      var peopleExcludes: [Bool] = []
       for part in parts {
         if let text = part.description { descriptions[part.language] = text }
         if let value = part.threshold { threshold = value }
@@ -227,6 +228,7 @@ public struct GrammarCompiler: Sendable {
           let excludeIndex = Int32(excludes.count)
           excludes.append(exclude.penalty)
           statementExcludes.append(exclude.isStatement)
+          peopleExcludes.append(exclude.isPeople)
           for (_, form) in expand(exclude.items) {
             guard let entry = addWord(form) else { continue }
             let target = KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex)
@@ -283,7 +285,7 @@ public struct GrammarCompiler: Sendable {
       intents.append(
         CompiledIntent(
           spec: spec, groups: groups, excludes: excludes, statementExcludes: statementExcludes,
-          patterns: patterns,
+          peopleExcludes: peopleExcludes, patterns: patterns,
           hasTextSlot: slots.contains { $0.type == .text }))
     }
 
@@ -293,6 +295,7 @@ public struct GrammarCompiler: Sendable {
     var vocativeEntries: Set<Int32> = []
     var repairEntries: Set<Int32> = []
     var questionEntries: Set<Int32> = []
+    var selfEntries: Set<Int32> = []
     var names = NameShapes()
     for (name, lists) in listSyntax {
       // Surnames and forms of address are not words of their own: they only shape a name.
@@ -313,6 +316,7 @@ public struct GrammarCompiler: Sendable {
       let isVocatives = name.hasPrefix("vocatives")
       let isRepairs = name.hasPrefix("repairs")
       let isQuestionMarkers = name.hasPrefix("question_markers")
+      let isSelfWords = name.hasPrefix("self_words")
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
@@ -322,6 +326,7 @@ public struct GrammarCompiler: Sendable {
           if isVocatives { vocativeEntries.insert(entry) }
           if isRepairs { repairEntries.insert(entry) }
           if isQuestionMarkers { questionEntries.insert(entry) }
+          if isSelfWords { selfEntries.insert(entry) }
         }
       }
     }
@@ -340,6 +345,7 @@ public struct GrammarCompiler: Sendable {
       if vocativeEntries.contains(Int32(entry)) { roles[entry].insert(.vocative) }
       if repairEntries.contains(Int32(entry)) { roles[entry].insert(.repair) }
       if questionEntries.contains(Int32(entry)) { roles[entry].insert(.questionMarker) }
+      if selfEntries.contains(Int32(entry)) { roles[entry].insert(.selfWord) }
     }
     var strongestWeight = [Double](repeating: 0, count: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) {

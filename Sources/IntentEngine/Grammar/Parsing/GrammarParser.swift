@@ -136,10 +136,11 @@ struct GrammarParser {
       intent?.groups.append(group)
     case "exclude":
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
-      let parsed = parseOptions(line, header, allowed: ["veto", "penalty", "statement"])
+      let parsed = parseOptions(line, header, allowed: ["veto", "penalty", "statement", "people"])
       let exclude = ExcludeSyntax(
         penalty: parsed.flags.contains("veto") ? nil : parsed.penalty,
         isStatement: parsed.flags.contains("statement"),
+        isPeople: parsed.flags.contains("people"),
         position: position(line, word.startIndex), items: allItems(from: colon))
       if exclude.items.isEmpty { report(at: line, colon, .emptyItems("exclude")) }
       intent?.excludes.append(exclude)

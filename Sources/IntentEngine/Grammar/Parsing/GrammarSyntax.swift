@@ -79,6 +79,9 @@ struct ExcludeSyntax: Sendable {
   /// Whether the words mark a statement ("下雨了", "it's raining"): they count only when the
   /// utterance asks nothing.
   var isStatement = false
+  /// Whether the words name other people: said as context before a command that speaks of the
+  /// user ("陪孩子逛了一天 我今天走了多少步"), they do not make the command someone else's.
+  var isPeople = false
   var position: SourcePosition
   var items: [GrammarItem]
 }
