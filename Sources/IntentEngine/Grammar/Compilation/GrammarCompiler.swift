@@ -289,13 +289,8 @@ public struct GrammarCompiler: Sendable {
           hasTextSlot: slots.contains { $0.type == .text }))
     }
 
-    var fillerEntries: Set<Int32> = []
-    var conjunctionEntries: Set<Int32> = []
-    var functionEntries: Set<Int32> = []
-    var vocativeEntries: Set<Int32> = []
-    var repairEntries: Set<Int32> = []
-    var questionEntries: Set<Int32> = []
-    var selfEntries: Set<Int32> = []
+    // What the engine-read lists make their words, noted as (entry, role) pairs.
+    var listRoles: [(entry: Int32, role: EntryRole)] = []
     var names = NameShapes()
     for (name, lists) in listSyntax {
       // Surnames and forms of address are not words of their own: they only shape a name.
@@ -310,23 +305,11 @@ public struct GrammarCompiler: Sendable {
         }
         continue
       }
-      let isFillers = name == "fillers"
-      let isConjunctions = name == "conjunctions"
-      let isFunctionWords = name.hasPrefix("function_words")
-      let isVocatives = name.hasPrefix("vocatives")
-      let isRepairs = name.hasPrefix("repairs")
-      let isQuestionMarkers = name.hasPrefix("question_markers")
-      let isSelfWords = name.hasPrefix("self_words")
+      let role = Self.role(ofList: name)
       for list in lists {
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
-          if isFillers { fillerEntries.insert(entry) }
-          if isConjunctions { conjunctionEntries.insert(entry) }
-          if isFunctionWords { functionEntries.insert(entry) }
-          if isVocatives { vocativeEntries.insert(entry) }
-          if isRepairs { repairEntries.insert(entry) }
-          if isQuestionMarkers { questionEntries.insert(entry) }
-          if isSelfWords { selfEntries.insert(entry) }
+          if let role { listRoles.append((entry, role)) }
         }
       }
     }
@@ -337,16 +320,10 @@ public struct GrammarCompiler: Sendable {
       while targets.count <= Int(entry) { targets.append([]) }
     }
     var roles = [EntryRole](repeating: [], count: lexicon.count)
-    for entry in 0..<lexicon.count {
-      if entry < targets.count, !targets[entry].isEmpty { roles[entry].insert(.keyword) }
-      if fillerEntries.contains(Int32(entry)) { roles[entry].insert(.filler) }
-      if conjunctionEntries.contains(Int32(entry)) { roles[entry].insert(.conjunction) }
-      if functionEntries.contains(Int32(entry)) { roles[entry].insert(.functionWord) }
-      if vocativeEntries.contains(Int32(entry)) { roles[entry].insert(.vocative) }
-      if repairEntries.contains(Int32(entry)) { roles[entry].insert(.repair) }
-      if questionEntries.contains(Int32(entry)) { roles[entry].insert(.questionMarker) }
-      if selfEntries.contains(Int32(entry)) { roles[entry].insert(.selfWord) }
+    for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
+      roles[entry].insert(.keyword)
     }
+    for (entry, role) in listRoles { roles[Int(entry)].insert(role) }
     var strongestWeight = [Double](repeating: 0, count: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) {
       for target in targets[entry] where target.kind == .group {
@@ -375,6 +352,18 @@ public struct GrammarCompiler: Sendable {
         strongestWeight: strongestWeight, entityTargets: entityTargets,
         typoIndex: typoIndex, names: names, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
+  }
+
+  /// The role an engine-read list gives its words, or nil for a list the engine does not read.
+  static func role(ofList name: String) -> EntryRole? {
+    if name == "fillers" { return .filler }
+    if name == "conjunctions" { return .conjunction }
+    if name.hasPrefix("function_words") { return .functionWord }
+    if name.hasPrefix("vocatives") { return .vocative }
+    if name.hasPrefix("repairs") { return .repair }
+    if name.hasPrefix("question_markers") { return .questionMarker }
+    if name.hasPrefix("self_words") { return .selfWord }
+    return nil
   }
 
   /// The `@name` list references in a pattern's source.
