@@ -42,10 +42,13 @@ struct Scorer {
 
   /// Reads keywords, fillers and conjunctions at token starts.
   func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
+    // Room for a word per token, so the arrays most parses fill are allocated once, not grown.
     var hits: [KeywordHit] = []
+    hits.reserveCapacity(tokens.count + 4)
     var fillers: [Range<Int>] = []
     var conjunctions: [Range<Int>] = []
     var functionWords: [Range<Int>] = []
+    functionWords.reserveCapacity(tokens.count)
     var vocatives: [Range<Int>] = []
     var repairs: [Range<Int>] = []
     var asks = false

@@ -335,6 +335,7 @@ public struct GrammarCompiler: Sendable {
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }
+    typoIndex.seal()
 
     var warnings: [Diagnostic] = []
     for (name, lists) in listSyntax.sorted(by: { $0.key < $1.key })

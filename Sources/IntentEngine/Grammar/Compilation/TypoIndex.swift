@@ -11,18 +11,61 @@ struct TypoIndex: Sendable {
   /// Longest word that fits the packed key.
   static let maximumLength = 12
 
+  /// Key → entries while indexing; ``seal()`` moves them into the probe table.
   private var index: [UInt64: [Int32]] = [:]
-  private var words: [Int32: [UInt8]] = [:]
+  /// Per lexicon entry, its letters (empty when the entry is not indexed).
+  private var words: [[UInt8]] = []
+  /// Open-addressing table of keys (0 = empty) with, per slot, the range of its entries in
+  /// `entries`: looked up with a multiply and a shift instead of hashing.
+  private var keys: [UInt64] = []
+  private var ranges: [Range<Int32>] = []
+  private var entries: [Int32] = []
+  private var shift: UInt64 = 64
 
   /// Indexes a keyword if it is a single ASCII word long enough to be matched fuzzily.
   mutating func add(_ word: String, entry: Int32) {
     guard let letters = Self.letters(word.unicodeScalars),
       letters.count >= Self.minimumKeywordLength
     else { return }
-    words[entry] = letters
+    while words.count <= Int(entry) { words.append([]) }
+    words[Int(entry)] = letters
     for skip in -1..<letters.count {
       Self.appendIfAbsent(entry, to: &index[Self.key(letters, skipping: skip), default: []])
     }
+  }
+
+  /// Moves the indexed keys into the probe table; call once, after the last ``add(_:entry:)``.
+  mutating func seal() {
+    var capacity = 16
+    while capacity < index.count * 2 { capacity *= 2 }
+    shift = UInt64(64 - capacity.trailingZeroBitCount)
+    keys = [UInt64](repeating: 0, count: capacity)
+    ranges = [Range<Int32>](repeating: 0..<0, count: capacity)
+    entries.removeAll(keepingCapacity: true)
+    for (key, list) in index {
+      var slot = Int((key &* Self.multiplier) >> shift)
+      while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+      keys[slot] = key
+      let start = Int32(entries.count)
+      entries += list
+      ranges[slot] = start..<Int32(entries.count)
+    }
+    index = [:]
+  }
+
+  private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  /// The entries indexed under `key`.
+  private func entries(for key: UInt64) -> ArraySlice<Int32> {
+    guard !keys.isEmpty else { return [] }
+    var slot = Int((key &* Self.multiplier) >> shift)
+    while keys[slot] != 0 {
+      if keys[slot] == key {
+        return entries[Int(ranges[slot].lowerBound)..<Int(ranges[slot].upperBound)]
+      }
+      slot = (slot + 1) & (keys.count - 1)
+    }
+    return []
   }
 
   /// Appends `entry` to one key's entries unless it is there already, in a single table access.
@@ -32,16 +75,14 @@ struct TypoIndex: Sendable {
 
   /// The keyword entry one edit (insertion, deletion, substitution or swap) from `word`, if any.
   func correction(for word: ArraySlice<Unicode.Scalar>) -> Int32? {
-    guard word.count >= Self.minimumWordLength, !index.isEmpty,
+    guard word.count >= Self.minimumWordLength, !keys.isEmpty,
       let letters = Self.letters(word)
     else { return nil }
     var best: Int32?
     for skip in -1..<letters.count {
-      guard let entries = index[Self.key(letters, skipping: skip)] else { continue }
-      for entry in entries where entry < (best ?? .max) {
-        if let target = words[entry], Self.isOneEditApart(letters, target),
-          !Self.isPastTense(letters, of: target)
-        {
+      for entry in entries(for: Self.key(letters, skipping: skip)) where entry < (best ?? .max) {
+        let target = words[Int(entry)]
+        if Self.isOneEditApart(letters, target), !Self.isPastTense(letters, of: target) {
           best = entry
         }
       }
