@@ -187,7 +187,9 @@ public struct Engine: Sendable {
   private func commandBeforeAside(
     _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
   ) -> ParseResult? {
-    guard whole.route != .local, analysis.addressee == nil else { return nil }
+    guard analysis.addressee == nil, whole.route != .local || namesByResidue(whole) else {
+      return nil
+    }
     let text = analysis.text
     guard let position = text.firstClauseBreak,
       !analysis.hits.contains(where: { $0.range.upperBound > position }),
@@ -197,8 +199,24 @@ public struct Engine: Sendable {
     let command = text.originalText(of: 0..<position)
     let (result, _) = classify(normalizer.normalize(command), context: context)
     guard isConfident(result) else { return nil }
+    // A confident whole gives way only to the same command read by a sentence pattern.
+    if whole.route == .local {
+      guard result.intent == whole.intent,
+        result.explanation.contains(where: { $0.kind == .pattern })
+      else { return nil }
+    }
     let aside = text.originalText(of: position + 1..<text.scalars.count)
     return result.standing(for: text, note: "read the first clause; '\(aside)' is an aside")
+  }
+
+  /// Whether a confident result of an intent that takes free text was read without any sentence
+  /// pattern: its text, or the lack of it, is then a guess from what the keywords left over
+  /// ("put milk on my shopping list, we're out" gives "milk on my").
+  private func namesByResidue(_ result: ParseResult) -> Bool {
+    guard let id = result.intent, !result.explanation.contains(where: { $0.kind == .pattern }),
+      let intent = grammar.intents.first(where: { $0.spec.id == id })
+    else { return false }
+    return intent.hasTextSlot
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of

@@ -134,6 +134,7 @@ struct EngineBehaviourTests {
       text: "闹钟定在明早5点半 要赶火车", intent: "reminder.create",
       slots: ["datetime": "2026-12-01T05:30:00+08:00"]),
     Case(text: "心跳好快 紧张死了", intent: nil, local: false),
+    Case(text: "休息的计时取消，学员到了", intent: "timer.cancel", slots: ["text": "休息"]),
     // "note:" opens a note.
     Case(
       text: "note: hotel confirmation number HX77421", intent: "memo.create",
