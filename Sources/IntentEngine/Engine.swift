@@ -88,6 +88,12 @@ public struct Engine: Sendable {
   /// Classifies normalised text as one command, or as several when it splits cleanly.
   private func parseClause(_ normalized: NormalizedText, context: ParseContext) -> ParseResult {
     let (whole, analysis) = classify(normalized, context: context)
+    // "set a timer for uh… never mind": dropped at the end, nothing before is a command.
+    if let dropped = analysis.abandons.last, onlyPoliteness(after: dropped.upperBound, in: analysis)
+    {
+      return parseClause(normalizer.normalize(""), context: context).standing(
+        for: normalized, note: "'\(normalized.string(in: dropped))' drops what came before")
+    }
     // "no wait, cancel the timer": what follows a self-correction replaces what came before.
     if let repair = analysis.repairs.last {
       let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
@@ -217,6 +223,22 @@ public struct Engine: Sendable {
       let intent = grammar.intents.first(where: { $0.spec.id == id })
     else { return false }
     return intent.hasTextSlot
+  }
+
+  /// Whether nothing but spaces and politeness follows `offset`.
+  private func onlyPoliteness(after offset: Int, in analysis: Analysis) -> Bool {
+    let scalars = analysis.text.scalars
+    var position = offset
+    while position < scalars.count {
+      if scalars[position] == " " {
+        position += 1
+      } else if let filler = analysis.fillers.first(where: { $0.lowerBound == position }) {
+        position = filler.upperBound
+      } else {
+        return false
+      }
+    }
+    return true
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of

@@ -128,6 +128,10 @@ struct EngineBehaviourTests {
     Case(text: "no wait cancel the timer", intent: "timer.cancel"),
     Case(text: "set a timer for 10 minutes, actually make it 15", intent: nil, local: false),
     Case(text: "定个十分钟的 不对不对 取消计时", intent: "timer.cancel"),
+    // Dropped at the end, nothing before is a command; elsewhere "never mind" is a word.
+    Case(text: "set a timer for uh... never mind", intent: nil, local: false),
+    Case(text: "記一下記那個 呃 沒事", intent: nil, local: false),
+    Case(text: "never mind the timer, dinner's done", intent: "timer.cancel"),
     // A command followed by an aside that names nothing is still the command; a correction is
     // not an aside.
     Case(

@@ -27,6 +27,9 @@ struct Analysis {
   /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
   /// replaces what came before.
   var repairs: [Range<Int>] = []
+  /// Where the speaker drops what they said ("never mind"): when nothing but politeness follows
+  /// the last one, the utterance is no command.
+  var abandons: [Range<Int>] = []
   /// Whether the utterance asks something: a question word or a question mark.
   ///
   /// Statement excludes ("下雨了") do not count then ("下雨了吗").

@@ -51,6 +51,7 @@ struct Scorer {
     functionWords.reserveCapacity(tokens.count)
     var vocatives: [Range<Int>] = []
     var repairs: [Range<Int>] = []
+    var abandons: [Range<Int>] = []
     var asks = false
     var selfMentions: [Range<Int>] = []
     let scalars = text.scalars
@@ -78,6 +79,7 @@ struct Scorer {
       if role.contains(.functionWord) { functionWords.append(range) }
       if role.contains(.vocative) { vocatives.append(range) }
       if role.contains(.repair) { repairs.append(range) }
+      if role.contains(.abandon) { abandons.append(range) }
       if role.contains(.questionMarker) { asks = true }
       if role.contains(.selfWord) { selfMentions.append(range) }
     }
@@ -158,6 +160,7 @@ struct Scorer {
     return Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
+      abandons: abandons,
       asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
       selfMentions: selfMentions,
       addressee: addressee(

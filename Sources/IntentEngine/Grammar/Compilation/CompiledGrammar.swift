@@ -94,7 +94,7 @@ struct KeywordTarget: Sendable, Equatable {
 
 /// What a lexicon entry can be in an utterance; an entry can be several things at once.
 struct EntryRole: OptionSet, Sendable {
-  let rawValue: UInt8
+  let rawValue: UInt16
   static let keyword = EntryRole(rawValue: 1)
   static let filler = EntryRole(rawValue: 2)
   static let conjunction = EntryRole(rawValue: 4)
@@ -109,6 +109,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A word by which the user speaks of themselves ("我", "my"): a command that holds one is the
   /// user's own, whoever the context names.
   static let selfWord = EntryRole(rawValue: 128)
+  /// A word that drops what was said ("never mind", "不管了"): at the end of an utterance, nothing
+  /// before it is a command.
+  static let abandon = EntryRole(rawValue: 256)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

@@ -25,7 +25,7 @@ public struct GrammarCompiler: Sendable {
   static let builtinLists: Set<String> = [
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
     "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
-    "question_markers_en", "self_words", "self_words_en",
+    "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
   ]
 
   let normalizer = Normalizer()
@@ -364,6 +364,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("repairs") { return .repair }
     if name.hasPrefix("question_markers") { return .questionMarker }
     if name.hasPrefix("self_words") { return .selfWord }
+    if name.hasPrefix("abandons") { return .abandon }
     return nil
   }
 
