@@ -95,6 +95,7 @@ struct EngineBehaviourTests {
     Case(text: "妈，你出门记得带伞啊", intent: nil, local: false),
     Case(text: "kids, boots on, it's raining", intent: nil, local: false),
     Case(text: "honey, what's the weather like tomorrow", intent: nil, local: false),
+    Case(text: "take note, class, this will be on the exam", intent: nil, local: false),
     Case(text: "提醒我明天给妈打电话", intent: "reminder.create", slots: ["text": "给妈打电话"]),
     // Names cannot be listed, but a name in address has a shape: a surname with a form of
     // address (小王, 张姐), or one capitalised unknown word before a sentence that says "you".

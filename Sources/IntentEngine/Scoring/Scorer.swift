@@ -165,7 +165,8 @@ struct Scorer {
       selfMentions: selfMentions,
       addressee: addressee(
         vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
-        ?? relayed(to: vocatives, fillers: fillers, tokens: tokens, in: text),
+        ?? relayed(to: vocatives, fillers: fillers, tokens: tokens, in: text)
+        ?? Self.vocativeClause(vocatives, in: text),
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
@@ -589,6 +590,26 @@ struct Scorer {
       first.properties.isUppercase, Self.speaksToYou(scalars[clauseEnd...])
     else { return nil }
     return clause
+  }
+
+  /// A word of address that makes up a clause of its own later in the utterance ("take note,
+  /// class, this will be on the exam"), or nil.
+  static func vocativeClause(_ vocatives: [Range<Int>], in text: NormalizedText) -> Range<Int>? {
+    guard text.firstClauseBreak != nil else { return nil }
+    let scalars = text.scalars
+    return vocatives.first { range in
+      var before = range.lowerBound
+      while before > 0, scalars[before - 1] == " ", !text.isClauseBreak(at: before - 1) {
+        before -= 1
+      }
+      var after = range.upperBound
+      while after < scalars.count, scalars[after] == " ", !text.isClauseBreak(at: after) {
+        after += 1
+      }
+      let opens = before == 0 || text.isClauseBreak(at: before - 1)
+      let closes = after == scalars.count || text.isClauseBreak(at: after)
+      return opens && closes && before > 0
+    }
   }
 
   /// The opening of speech the user passes on to someone named, or nil.
