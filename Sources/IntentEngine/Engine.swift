@@ -228,17 +228,8 @@ public struct Engine: Sendable {
   /// Whether nothing but spaces and politeness follows `offset`.
   private func onlyPoliteness(after offset: Int, in analysis: Analysis) -> Bool {
     let scalars = analysis.text.scalars
-    var position = offset
-    while position < scalars.count {
-      if scalars[position] == " " {
-        position += 1
-      } else if let filler = analysis.fillers.first(where: { $0.lowerBound == position }) {
-        position = filler.upperBound
-      } else {
-        return false
-      }
-    }
-    return true
+    return Scorer.pastPoliteness(
+      from: offset, to: scalars.count, fillers: analysis.fillers, in: scalars) == scalars.count
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of

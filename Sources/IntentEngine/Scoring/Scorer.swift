@@ -561,17 +561,7 @@ struct Scorer {
     guard let clauseEnd = text.firstClauseBreak, clauseEnd < Self.longestAddress else {
       return nil
     }
-    var start = 0
-    var moved = true
-    while moved {
-      moved = false
-      while start < clauseEnd, scalars[start] == " " { start += 1 }
-      if let filler = fillers.first(where: { $0.lowerBound == start && $0.upperBound <= clauseEnd })
-      {
-        start = filler.upperBound
-        moved = true
-      }
-    }
+    let start = Self.pastPoliteness(from: 0, to: clauseEnd, fillers: fillers, in: scalars)
     var end = clauseEnd
     while end > start, scalars[end - 1] == " " { end -= 1 }
     let clause = start..<end
@@ -612,6 +602,26 @@ struct Scorer {
     }
   }
 
+  /// The first offset from `start` that is neither a space nor the start of a filler ending by
+  /// `limit`: where the words after any politeness begin ("hey, please | …").
+  static func pastPoliteness(
+    from start: Int, to limit: Int, fillers: [Range<Int>], in scalars: [Unicode.Scalar]
+  ) -> Int {
+    var position = start
+    while position < limit {
+      if scalars[position] == " " {
+        position += 1
+      } else if let filler = fillers.first(where: {
+        $0.lowerBound == position && $0.upperBound <= limit
+      }) {
+        position = filler.upperBound
+      } else {
+        break
+      }
+    }
+    return position
+  }
+
   /// The opening of speech the user passes on to someone named, or nil.
   ///
   /// "跟阿杰讲 …", "告诉小王 …", "tell jake …", "let mike know …": what follows is for them, not a
@@ -620,16 +630,7 @@ struct Scorer {
     to vocatives: [Range<Int>], fillers: [Range<Int>], tokens: [Token], in text: NormalizedText
   ) -> Range<Int>? {
     let s = text.scalars
-    var start = 0
-    while start < s.count {
-      if s[start] == " " {
-        start += 1
-      } else if let filler = fillers.first(where: { $0.lowerBound == start }) {
-        start = filler.upperBound
-      } else {
-        break
-      }
-    }
+    let start = Self.pastPoliteness(from: 0, to: s.count, fillers: fillers, in: s)
     guard start + 2 < s.count else { return nil }
     let isSelf: (Unicode.Scalar) -> Bool = { "我咱你您".unicodeScalars.contains($0) }
     // 告诉 / 转告 + a name; 跟 / 和 + a name of one to four characters + 说 / 讲.
