@@ -242,7 +242,7 @@ public struct Engine: Sendable {
       grammar.targets[Int(hit.entry)].contains {
         $0.kind == .exclude && Int($0.intent) == intent
           && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty
-          && !(sparingPeople && compiled.peopleExcludes[Int($0.index)])
+          && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.people))
       }
     }
   }

@@ -187,6 +187,26 @@ struct ScoringTests {
     #expect(penalties("it's raining, will it stop") == [])
     #expect(penalties("it's raining?") == [])
   }
+
+  /// Declining a service is no request; declining it with a word of change stops what runs.
+  @Test func declineExcludeIsSilentBeforeAWordOfChange() throws {
+    let source = GrammarSource(
+      path: "zh.grammar", language: "zh",
+      text: """
+        list change_words: 了
+        intent timer.cancel
+          keywords timer (weight 2): 计时
+          keywords stop (weight 2.5): 不需要
+          exclude (veto, decline): 不需要计时
+        """)
+    let grammar = try GrammarCompiler().compile([source], extraWords: []).get()
+    let engine = Engine(grammar: grammar, gazetteer: try Gazetteer.builtin())
+    func vetoed(_ text: String) -> Bool { engine.parse(text).intent == nil }
+    #expect(vetoed("不需要计时 我看着锅呢"))
+    #expect(!vetoed("不需要计时了"))
+    // The word of change belongs to the same clause: here it ends another one.
+    #expect(vetoed("不需要计时，面好了"))
+  }
 }
 
 /// Reaches the typo index's edit test from tests.

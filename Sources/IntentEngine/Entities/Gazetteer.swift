@@ -154,36 +154,40 @@ struct GazetteerParser {
   init(path: String) { self.path = path }
 
   mutating func parse(_ text: String) -> [Entry] {
+    var text = text
+    // Bytes, not scalars: every delimiter is ASCII, and a file holds hundreds of places.
+    return text.withUTF8 { parse(bytes: $0) }
+  }
+
+  private mutating func parse(bytes: UnsafeBufferPointer<UInt8>) -> [Entry] {
     var entries: [Entry] = []
-    var lineNumber = 0
-    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    let lineCount = bytes.reduce(1) { $1 == newline ? $0 + 1 : $0 }
     // A line names at most one place; room for all of them spares rehashing the names.
-    seen.reserveCapacity(seen.count + lines.count)
-    entries.reserveCapacity(lines.count)
-    for rawLine in lines {
+    seen.reserveCapacity(seen.count + lineCount)
+    entries.reserveCapacity(lineCount)
+    var lineNumber = 0
+    var lineStart = 0
+    while lineStart <= bytes.count {
       lineNumber += 1
-      var line = Substring(rawLine)
-      if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-      if let hash = line.unicodeScalars.firstIndex(of: "#") { line = line[..<hash] }
-      let content = line.trimmedOfSpaces
+      var lineEnd = lineStart
+      while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+      defer { lineStart = lineEnd + 1 }
+      var end = lineEnd
+      if end > lineStart, bytes[end - 1] == carriageReturn { end -= 1 }
+      if let hash = bytes[lineStart..<end].firstIndex(of: numberSign) { end = hash }
+      let content = trimmed(lineStart..<end, in: bytes)
       guard !content.isEmpty else { continue }
-      let column =
-        (line.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
-        .map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
-      if content.hasPrefix("@") {
-        directive(content, line: lineNumber, column: column)
+      let column = content.lowerBound - lineStart + 1
+      if bytes[content.lowerBound] == atSign {
+        directive(string(content, in: bytes), line: lineNumber, column: column)
       } else if isCurrentSection {
-        for alias in content.unicodeScalars.split(separator: ",") {
-          let alias = Substring(alias).trimmedOfSpaces
-          if !alias.isEmpty {
-            entries.append(
-              Entry(
-                place: Gazetteer.Place(
-                  name: "here", englishName: "here", isCurrentLocation: true),
-                surfaces: [alias]))
-          }
+        for alias in fields(of: content, separatedBy: comma, in: bytes) where !alias.isEmpty {
+          entries.append(
+            Entry(
+              place: Gazetteer.Place(name: "here", englishName: "here", isCurrentLocation: true),
+              surfaces: [string(alias, in: bytes)]))
         }
-      } else if let entry = place(content, line: lineNumber, column: column) {
+      } else if let entry = place(content, in: bytes, line: lineNumber, column: column) {
         entries.append(entry)
       }
     }
@@ -211,28 +215,28 @@ struct GazetteerParser {
     }
   }
 
-  private mutating func place(_ content: String, line: Int, column: Int) -> Entry? {
-    let fields = content.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false)
-      .map { Substring($0).trimmedOfSpaces }
+  private mutating func place(
+    _ content: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int
+  ) -> Entry? {
+    let fields = fields(of: content, separatedBy: verticalBar, in: bytes)
     guard fields.count >= 2, fields.count <= 3 else {
-      error(line, column, .malformedPlace(content))
+      error(line, column, .malformedPlace(string(content, in: bytes)))
       return nil
     }
-    let name = fields[0]
-    let english = fields[1]
+    let name = string(fields[0], in: bytes)
     guard name.unicodeScalars.contains(where: { isCJKIdeograph($0.value) }) else {
       error(line, column, .chineseNameExpected(name))
       return nil
     }
-    guard !english.isEmpty, english.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else {
-      let englishColumn =
-        column
-        + (content.unicodeScalars.firstIndex(of: "|").map {
-          content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: $0) + 2
-        } ?? 0)
-      error(line, englishColumn, .englishNameExpected(english))
+    guard !fields[1].isEmpty, !bytes[fields[1]].contains(where: { $0 >= 0x80 }) else {
+      // Columns count scalars: every byte but a UTF-8 continuation byte starts one.
+      let scalarsBefore = bytes[content.lowerBound..<fields[1].lowerBound].reduce(0) {
+        $1 & 0xC0 == 0x80 ? $0 : $0 + 1
+      }
+      error(line, column + scalarsBefore, .englishNameExpected(string(fields[1], in: bytes)))
       return nil
     }
+    let english = string(fields[1], in: bytes)
     let key = name + "|" + (region?.0 ?? "")
     if let first = seen[key] {
       error(line, column, .duplicatePlace(name))
@@ -247,9 +251,8 @@ struct GazetteerParser {
     for suffix in suffixes { surfaces.append(name + suffix) }
     surfaces.append(english)
     if fields.count == 3 {
-      for alias in fields[2].unicodeScalars.split(separator: ",") {
-        let alias = Substring(alias).trimmedOfSpaces
-        if !alias.isEmpty { surfaces.append(alias) }
+      for alias in self.fields(of: fields[2], separatedBy: comma, in: bytes) where !alias.isEmpty {
+        surfaces.append(string(alias, in: bytes))
       }
     }
     return Entry(
@@ -257,6 +260,32 @@ struct GazetteerParser {
         name: name, englishName: english, region: region?.0, englishRegion: region?.1,
         isCurrentLocation: false),
       surfaces: surfaces)
+  }
+
+  /// The pieces of `range` between separators, each without surrounding spaces.
+  private func fields(
+    of range: Range<Int>, separatedBy separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> [Range<Int>] {
+    var fields: [Range<Int>] = []
+    var start = range.lowerBound
+    for index in range where bytes[index] == separator {
+      fields.append(trimmed(start..<index, in: bytes))
+      start = index + 1
+    }
+    fields.append(trimmed(start..<range.upperBound, in: bytes))
+    return fields
+  }
+
+  private func trimmed(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+    while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+    return lower..<upper
+  }
+
+  private func string(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
   private mutating func error(_ line: Int, _ column: Int, _ message: Diagnostic.Message) {
@@ -287,3 +316,12 @@ extension Diagnostic.Message {
     "place '\(name)' is already defined in this region"
   }
 }
+
+private let newline = UInt8(ascii: "\n")
+private let carriageReturn = UInt8(ascii: "\r")
+private let numberSign = UInt8(ascii: "#")
+private let atSign = UInt8(ascii: "@")
+private let verticalBar = UInt8(ascii: "|")
+private let comma = UInt8(ascii: ",")
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")

@@ -336,8 +336,13 @@ struct Scorer {
               && hit.range.upperBound <= $0.hit.range.upperBound
           }
         // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
-        let asked = analysis.asks && intent.statementExcludes[Int(target.index)]
-        if !insideFiller, !asked { excludeHits.append(touched) }
+        let flags = intent.excludeFlags[Int(target.index)]
+        let asked = analysis.asks && flags.contains(.statement)
+        // "不需要计时了": declining what is running is asking to stop it.
+        let changed =
+          flags.contains(.decline)
+          && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
+        if !insideFiller, !asked, !changed { excludeHits.append(touched) }
       }
     }
     for (index, group) in intent.groups.enumerated()

@@ -48,6 +48,22 @@ public struct GrammarExample: Sendable {
   public var location: String
 }
 
+/// When an exclude line's words count against its intent.
+struct ExcludeFlags: OptionSet, Sendable {
+  let rawValue: UInt8
+
+  /// The words mark a statement ("下雨了", "it's raining"): they count only when the utterance
+  /// asks nothing.
+  static let statement = ExcludeFlags(rawValue: 1)
+  /// The words name other people: said as context before a command that speaks of the user
+  /// ("陪孩子逛了一天 我今天走了多少步"), they do not make the command someone else's.
+  static let people = ExcludeFlags(rawValue: 2)
+  /// The words decline a service ("不需要计时 我看着锅呢"): they count only when no word of
+  /// change ("了", "anymore") follows them in their clause, which makes them ask to stop
+  /// something running ("不需要计时了").
+  static let decline = ExcludeFlags(rawValue: 4)
+}
+
 /// One keyword group of a compiled intent.
 struct CompiledGroup: Sendable {
   var name: String
@@ -61,22 +77,19 @@ final class CompiledIntent: Sendable {
   let groups: [CompiledGroup]
   /// Exclude penalties; nil means a veto.
   let excludes: [Double?]
-  /// Per exclude line, whether its words mark a statement and count only when nothing is asked.
-  let statementExcludes: [Bool]
-  /// Per exclude line, whether its words name other people (see ``GrammarParser`` `people`).
-  let peopleExcludes: [Bool]
+  /// Per exclude line, when its words count.
+  let excludeFlags: [ExcludeFlags]
   let patterns: [Pattern]
   let hasTextSlot: Bool
 
   init(
-    spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?], statementExcludes: [Bool],
-    peopleExcludes: [Bool], patterns: [Pattern], hasTextSlot: Bool
+    spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?],
+    excludeFlags: [ExcludeFlags], patterns: [Pattern], hasTextSlot: Bool
   ) {
     self.spec = spec
     self.groups = groups
     self.excludes = excludes
-    self.statementExcludes = statementExcludes
-    self.peopleExcludes = peopleExcludes
+    self.excludeFlags = excludeFlags
     self.patterns = patterns
     self.hasTextSlot = hasTextSlot
   }
@@ -135,6 +148,8 @@ public struct CompiledGrammar: Sendable {
   /// What a Chinese name used in address looks like (小王, 张姐), from the `surnames` and
   /// `address_forms` lists.
   var names: NameShapes
+  /// Words that say a state changed (了, "anymore"), from the `change_words` lists.
+  var changeWords: ChangeWords
   /// Every example, for `intent check`.
   public internal(set) var examples: [GrammarExample]
   /// Warnings from loading (unused lists and the like).
@@ -162,5 +177,30 @@ struct NameShapes: Sendable {
     }
     if surnames.contains(last), forms.contains(Array(clause.dropLast())) { return true }
     return surnames.contains(first) && forms.contains(Array(clause.dropFirst()))
+  }
+}
+
+/// Words that say a state changed ("不需要计时了", "don't need it anymore"), for `decline`
+/// excludes.
+///
+/// Matched as text, not as words: "了" is often the end of a longer word ("不要了").
+struct ChangeWords: Sendable {
+  var words: [[Unicode.Scalar]] = []
+
+  /// Whether one of the words follows `offset` in the clause it belongs to.
+  func follow(_ offset: Int, in text: NormalizedText) -> Bool {
+    let scalars = text.scalars
+    var position = offset
+    while position < scalars.count, !text.isClauseBreak(at: position) {
+      for word in words where scalars[position] == word[0] {
+        if position + word.count <= scalars.count,
+          scalars[position..<position + word.count].elementsEqual(word)
+        {
+          return true
+        }
+      }
+      position += 1
+    }
+    return false
   }
 }

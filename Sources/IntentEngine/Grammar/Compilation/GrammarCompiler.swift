@@ -26,6 +26,7 @@ public struct GrammarCompiler: Sendable {
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
     "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
     "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
+    "change_words", "change_words_en",
   ]
 
   let normalizer = Normalizer()
@@ -154,8 +155,7 @@ public struct GrammarCompiler: Sendable {
       var groups: [CompiledGroup] = []
       var groupIndexByName: [String: Int] = [:]
       var excludes: [Double?] = []
-      var statementExcludes: [Bool] = []
-      var peopleExcludes: [Bool] = []
+      var excludeFlags: [ExcludeFlags] = []
       for part in parts {
         if let text = part.description { descriptions[part.language] = text }
         if let value = part.threshold { threshold = value }
@@ -227,8 +227,7 @@ public struct GrammarCompiler: Sendable {
         for exclude in part.excludes {
           let excludeIndex = Int32(excludes.count)
           excludes.append(exclude.penalty)
-          statementExcludes.append(exclude.isStatement)
-          peopleExcludes.append(exclude.isPeople)
+          excludeFlags.append(exclude.flags)
           for (_, form) in expand(exclude.items) {
             guard let entry = addWord(form) else { continue }
             let target = KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex)
@@ -284,23 +283,26 @@ public struct GrammarCompiler: Sendable {
         id: IntentID(id), descriptions: descriptions, slots: slots, threshold: threshold)
       intents.append(
         CompiledIntent(
-          spec: spec, groups: groups, excludes: excludes, statementExcludes: statementExcludes,
-          peopleExcludes: peopleExcludes, patterns: patterns,
+          spec: spec, groups: groups, excludes: excludes, excludeFlags: excludeFlags,
+          patterns: patterns,
           hasTextSlot: slots.contains { $0.type == .text }))
     }
 
     // What the engine-read lists make their words, noted as (entry, role) pairs.
     var listRoles: [(entry: Int32, role: EntryRole)] = []
     var names = NameShapes()
+    var changeWords = ChangeWords()
     for (name, lists) in listSyntax {
       // Surnames and forms of address are not words of their own: they only shape a name.
-      if name == "surnames" || name == "address_forms" {
+      // Words of change are read as text after a declining exclude.
+      if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words") {
         for list in lists {
           for item in list.items where item.listReference == nil {
             let scalars = normalized(item.text)
             guard !scalars.isEmpty else { continue }
             if name == "surnames" { names.surnames.formUnion(scalars) }
             if name == "address_forms" { names.forms.insert(scalars) }
+            if name.hasPrefix("change_words") { changeWords.words.append(scalars) }
           }
         }
         continue
@@ -351,7 +353,7 @@ public struct GrammarCompiler: Sendable {
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, roles: roles,
         strongestWeight: strongestWeight, entityTargets: entityTargets,
-        typoIndex: typoIndex, names: names, examples: examples,
+        typoIndex: typoIndex, names: names, changeWords: changeWords, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }
 

@@ -136,11 +136,14 @@ struct GrammarParser {
       intent?.groups.append(group)
     case "exclude":
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
-      let parsed = parseOptions(line, header, allowed: ["veto", "penalty", "statement", "people"])
+      let parsed = parseOptions(
+        line, header, allowed: ["veto", "penalty", "statement", "people", "decline"])
+      var flags: ExcludeFlags = []
+      if parsed.flags.contains("statement") { flags.insert(.statement) }
+      if parsed.flags.contains("people") { flags.insert(.people) }
+      if parsed.flags.contains("decline") { flags.insert(.decline) }
       let exclude = ExcludeSyntax(
-        penalty: parsed.flags.contains("veto") ? nil : parsed.penalty,
-        isStatement: parsed.flags.contains("statement"),
-        isPeople: parsed.flags.contains("people"),
+        penalty: parsed.flags.contains("veto") ? nil : parsed.penalty, flags: flags,
         position: position(line, word.startIndex), items: allItems(from: colon))
       if exclude.items.isEmpty { report(at: line, colon, .emptyItems("exclude")) }
       intent?.excludes.append(exclude)
@@ -469,7 +472,7 @@ extension Diagnostic.Message {
   }
   static func unexpectedValue(_ name: String) -> Self { "option '\(name)' takes no value" }
   static let excludeNeedsKind: Self =
-    "an exclude is either '(veto)' or '(penalty N)', optionally marked 'statement'"
+    "an exclude is either '(veto)' or '(penalty N)', optionally marked 'statement', 'people' or 'decline'"
   static let slotsOnCounterexample: Self =
     "a 'not:' line cannot expect slots; remove the '=> …' part"
   static func invalidSlotAssignment(_ text: String) -> Self {

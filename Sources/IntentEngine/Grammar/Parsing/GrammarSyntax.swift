@@ -76,12 +76,8 @@ struct KeywordGroupSyntax: Sendable {
 /// `exclude (penalty 1.5): 哪些, 什么` — a veto unless a penalty is given.
 struct ExcludeSyntax: Sendable {
   var penalty: Double?
-  /// Whether the words mark a statement ("下雨了", "it's raining"): they count only when the
-  /// utterance asks nothing.
-  var isStatement = false
-  /// Whether the words name other people: said as context before a command that speaks of the
-  /// user ("陪孩子逛了一天 我今天走了多少步"), they do not make the command someone else's.
-  var isPeople = false
+  /// When the words count: always, or only as ``ExcludeFlags`` says.
+  var flags: ExcludeFlags = []
   var position: SourcePosition
   var items: [GrammarItem]
 }
