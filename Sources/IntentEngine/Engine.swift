@@ -102,7 +102,8 @@ public struct Engine: Sendable {
       )
     }
     guard !analysis.conjunctions.isEmpty,
-      let clauses = split(analysis, context: context, depth: 1), clauses.count > 1
+      let clauses = split(analysis, context: context, depth: 1), clauses.count > 1,
+      !restates(whole, in: clauses)
     else {
       return commandAfterContext(whole, analysis, context: context)
         ?? commandBeforeAside(whole, analysis, context: context) ?? whole
@@ -245,6 +246,22 @@ public struct Engine: Sendable {
           && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.people))
       }
     }
+  }
+
+  /// Whether clauses of one intent are one command said in parts ("is it cold and windy in
+  /// chicago"): the whole is confidently that intent and holds every slot the parts name, with
+  /// no slot named twice with different values ("我昨天睡了多久还有昨天走了多少步" asks two things).
+  private func restates(_ whole: ParseResult, in clauses: [ParseResult]) -> Bool {
+    guard let intent = whole.intent, isConfident(whole),
+      clauses.allSatisfy({ $0.intent == intent })
+    else { return false }
+    var named: [String: SlotValue] = [:]
+    for slot in clauses.flatMap(\.slots) {
+      if let earlier = named.updateValue(slot.value, forKey: slot.name), earlier != slot.value {
+        return false
+      }
+    }
+    return named.keys.allSatisfy { name in whole.slots.contains { $0.name == name } }
   }
 
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.

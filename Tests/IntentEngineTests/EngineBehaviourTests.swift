@@ -191,6 +191,10 @@ struct EngineBehaviourTests {
     Case(text: "it's raining, do i need an umbrella tomorrow", intent: "weather.query"),
     Case(text: "i walked 20000 steps yesterday", intent: nil, local: false),
     Case(text: "did i hit 10k steps today", intent: "health.query", slots: ["metric": "steps"]),
+    // One question said in parts is not two commands.
+    Case(
+      text: "is it cold and windy in chicago", intent: "weather.query",
+      slots: ["location": "Chicago"]),
     // Declining a timer is no request; saying it is no longer needed stops it.
     Case(text: "不需要计时 我看着锅呢", intent: nil, local: false),
     Case(text: "不需要计时了", intent: "timer.cancel"),

@@ -35,6 +35,9 @@ struct PayloadTextTests {
     Case(text: "提醒我明天下午三点去开会吧", triggers: ["提醒我"], payload: "去开会"),
     Case(text: "明天提醒我買兩瓶牛奶", triggers: ["提醒我"], payload: "買兩瓶牛奶"),
     Case(text: "三分钟后提醒我", triggers: ["提醒我"], payload: nil),
+    // 给我 is politeness before a task, but "给我妈" is for the user's mother.
+    Case(text: "明天提醒我给我交电费", triggers: ["提醒我"], payload: "交电费"),
+    Case(text: "明天提醒我给我妈打电话", triggers: ["提醒我"], payload: "给我妈打电话"),
     Case(
       text: "remind me tomorrow at 8am to take the pills please", triggers: ["remind me"],
       payload: "take the pills"),

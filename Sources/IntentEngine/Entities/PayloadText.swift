@@ -92,8 +92,16 @@ public enum PayloadText {
     guard let match = leading.longestMatch(in: s, from: lower, limit: upper) else { return nil }
     guard isWordBoundary(s, at: match.end, limit: upper, latin: isASCIILetter(s[lower].value))
     else { return nil }
+    // "给我妈打电话": 我 starts "my mother", and the task is for her, not politeness.
+    if match.end < upper, s[match.end - 1] == "我", relationStarts.contains(s[match.end]) {
+      return nil
+    }
     return match.end
   }
+
+  /// First characters of the people "我" can open (我妈, 我老公, 我们): after 给我 / 帮我 they make
+  /// the words part of the task.
+  private static let relationStarts = Set("妈爸老女儿爷奶姥外哥姐弟妹孩宝家们媳婆闺朋同室领".unicodeScalars)
 
   private static func particleAtEnd(_ s: [Unicode.Scalar], _ lower: Int, _ upper: Int) -> Int? {
     // Trailing particles are matched on the reversed text.
