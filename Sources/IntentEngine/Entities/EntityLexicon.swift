@@ -304,7 +304,7 @@ enum EntityLexicon {
         + "steps,step,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
       .metric(.steps))
     add(
-      "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,"
+      "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,hard rate,"
         + "heart rat,puls,resting hr,max hr",
       .metric(.heartRate))
     add(
