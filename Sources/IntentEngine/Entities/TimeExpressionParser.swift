@@ -246,8 +246,12 @@ struct TimeExpressionParser {
       !(word(j + 1).map(isDurationUnit) ?? false)
     {
       let clock = Clock(hour: h, minute: m, isValid: true, end: j + 1)
-      if case .meridiem = word(j + 1) { return withMeridiem(clock) }
-      if afterAt { return clock }
+      switch word(j + 1) {
+      case .meridiem: return withMeridiem(clock)
+      // "six thirty tonight", "seven fifteen tomorrow morning": the day names the time.
+      case .dayAndPart, .part, .dayOffset, .weekday: return clock
+      default: if afterAt { return clock }
+      }
     }
     if case .meridiem(let pm) = word(j) {
       return Clock(hour: h, minute: 0, isValid: (1...12).contains(h), isPM: pm, end: j + 1)
@@ -323,12 +327,23 @@ struct TimeExpressionParser {
     switch word(t) {
     case .dayOffset(let n): return DayMatch(day: .offset(n), end: t + 1)
     case .dayAndPart(let n, let part): return DayMatch(day: .offset(n), part: part, end: t + 1)
-    case .weekday(let d, let week): return DayMatch(day: .weekday(d, week: week), end: t + 1)
+    case .weekday(let d, let week):
+      // "tuesday next week"
+      if week == nil, case .weekRef(let n) = word(t + 1) {
+        return DayMatch(day: .weekday(d, week: n), end: t + 2)
+      }
+      return DayMatch(day: .weekday(d, week: week), end: t + 1)
     case .weekend(let week): return DayMatch(day: .weekend(week: week), end: t + 1)
     case .monthEnd(let n): return DayMatch(day: .monthEnd(n), end: t + 1)
     case .holiday(let month, let day):
       return DayMatch(day: .date(year: nil, month: month, day: day), end: t + 1)
-    case .weekRef(let n): return DayMatch(day: .weekRef(n), end: t + 1)
+    case .weekRef(let n):
+      // "next week tuesday", 下周的周二
+      let next = word(t + 1) == .connector ? t + 2 : t + 1
+      if case .weekday(let d, nil) = word(next) {
+        return DayMatch(day: .weekday(d, week: n), end: next + 1)
+      }
+      return DayMatch(day: .weekRef(n), end: t + 1)
     case .monthRef(let n):
       if let d = integer(t + 1), word(t + 2) == .dayMark {
         return DayMatch(day: .dayOfMonth(d, monthOffset: n), end: t + 3)
