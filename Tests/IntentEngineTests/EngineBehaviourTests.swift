@@ -191,6 +191,11 @@ struct EngineBehaviourTests {
     Case(text: "it's raining, do i need an umbrella tomorrow", intent: "weather.query"),
     Case(text: "i walked 20000 steps yesterday", intent: nil, local: false),
     Case(text: "did i hit 10k steps today", intent: "health.query", slots: ["metric": "steps"]),
+    // A keyword amid stuttered words is speech that did not come out; a second group or a slot
+    // still says what is meant.
+    Case(text: "天气天气啊那个的", intent: nil, local: false),
+    Case(text: "the the rain uh", intent: nil, local: false),
+    Case(text: "uh stop stop the the timer", intent: "timer.cancel"),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -48,6 +48,11 @@ extension Scorer {
           kind: .exclude,
           detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
           contribution: -penalty)
+      case .stutter(let range, let penalty):
+        return Evidence(
+          kind: .exclude,
+          detail: "the words stutter ('\(analysis.text.originalText(of: range))')",
+          contribution: -penalty)
       case .insidePayload(let other, let penalty):
         return Evidence(
           kind: .exclude,

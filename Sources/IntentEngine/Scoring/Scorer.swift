@@ -37,6 +37,9 @@ struct Scorer {
   static let typoDiscount = 0.8
   /// Share of a payload-shaped residual that a text-slot intent may count as explained.
   static let payloadCredit = 0.6
+  /// Taken from an intent whose one keyword comes amid stuttered words ("天气天气啊那个的", "the
+  /// the rain uh"): speech that did not come out is no request the engine can be sure of.
+  static let stutterPenalty = 2.5
 
   let grammar: CompiledGrammar
 
@@ -525,6 +528,17 @@ struct Scorer {
           .missingSlot(slot: textSlotIndex, isText: true, penalty: Self.missingSlotPenalty))
       }
     }
+    // Checked only when nothing else carries the intent: a pattern, a slot's entity or a second
+    // keyword group ("stop stop the the timer" names what to stop).
+    if patternMatch == nil,
+      !slots.contains(where: { if case .entity = $0 { true } else { false } }),
+      intent.groups.indices.lazy.filter({ groupHit.contains($0) && intent.groups[$0].weight >= 1 })
+        .dropFirst().isEmpty,
+      let stutter = Self.stutter(in: analysis)
+    {
+      score -= Self.stutterPenalty
+      evidence.append(.stutter(range: stutter, penalty: Self.stutterPenalty))
+    }
     let coverage =
       analysis.contentLength == 0
       ? 0 : min(1, Double(explainedLength) / Double(analysis.contentLength))
@@ -534,6 +548,20 @@ struct Scorer {
     return Candidate(
       intent: intentIndex, score: score, evidence: evidence, slots: slots, missingSlots: missing,
       captures: patternMatch?.captureRanges ?? [])
+  }
+
+  /// Two words in a row that are the same word of two or more letters ("天气天气", "the the"),
+  /// as their joint range.
+  static func stutter(in analysis: Analysis) -> Range<Int>? {
+    let scalars = analysis.text.scalars
+    for (first, second) in zip(analysis.tokens, analysis.tokens.dropFirst())
+    where first.range.count >= 2 && first.kind != .number && first.kind != .symbol
+      && first.range.count == second.range.count
+      && scalars[first.range].elementsEqual(scalars[second.range])
+    {
+      return first.range.lowerBound..<second.range.upperBound
+    }
+    return nil
   }
 
   /// The entity to fill a slot of `type`: the longest, then the earliest.
