@@ -386,18 +386,21 @@ struct Scorer {
       // A start after punctuation is a clause of its own ("it's friday, remind me thursday at
       // 7"); otherwise the nearest word start to the keyword is tried first, so context words
       // ("friday remind me …") are not taken into the command.
-      func rank(_ start: Int) -> Int {
-        analysis.text.isClauseBreak(at: start - 1) ? start + analysis.text.scalars.count : start
-      }
       var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
       let head = matcher.bounds.lowerBound
-      if let first = analysis.text.firstClauseBreak, first < lastKeyword,
-        let clause = (max(head, first)..<max(head, min(lastKeyword, analysis.text.scalars.count)))
-          .last(where: analysis.text.isClauseBreak(at:)), !starts.contains(clause + 1)
-      {
-        starts.append(clause + 1)
+      let length = analysis.text.scalars.count
+      if let first = analysis.text.firstClauseBreak, first < lastKeyword {
+        var clause = max(head, min(lastKeyword, length)) - 1
+        while clause >= max(head, first), !analysis.text.isClauseBreak(at: clause) { clause -= 1 }
+        if clause >= max(head, first), !starts.contains(clause + 1) { starts.append(clause + 1) }
       }
-      starts.sort { rank($0) > rank($1) }
+      // Ranked by key, without a closure that would copy the analysis: a start after a break
+      // sorts above every other (its key is raised by the length), then later before earlier.
+      for index in starts.indices where analysis.text.isClauseBreak(at: starts[index] - 1) {
+        starts[index] += length
+      }
+      starts.sort(by: >)
+      for index in starts.indices where starts[index] >= length { starts[index] -= length }
       for start in starts where patternMatch == nil {
         let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
         for (index, pattern) in intent.patterns.enumerated()
