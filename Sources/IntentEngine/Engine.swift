@@ -199,7 +199,7 @@ public struct Engine: Sendable {
     }
     let text = analysis.text
     guard let position = text.firstClauseBreak,
-      !analysis.hits.contains(where: { $0.range.upperBound > position }),
+      !analysis.hits.contains(where: { $0.range.upperBound > position && !isMildExclude($0) }),
       !analysis.entities.contains(where: { $0.range.upperBound > position }),
       hasMainKeyword(analysis, where: { $0.upperBound <= position })
     else { return nil }
@@ -214,6 +214,14 @@ public struct Engine: Sendable {
     }
     let aside = text.originalText(of: position + 1..<text.scalars.count)
     return result.standing(for: text, note: "read the first clause; '\(aside)' is an aside")
+  }
+
+  /// Whether a word is only ever a penalty against intents, never a keyword or a veto: another
+  /// domain's word ("early flight", "my sister's driving there") in an aside.
+  private func isMildExclude(_ hit: KeywordHit) -> Bool {
+    grammar.targets[Int(hit.entry)].allSatisfy {
+      $0.kind == .exclude && grammar.intents[Int($0.intent)].excludes[Int($0.index)] != nil
+    } && !grammar.targets[Int(hit.entry)].isEmpty
   }
 
   /// Whether a confident result of an intent that takes free text was read without any sentence

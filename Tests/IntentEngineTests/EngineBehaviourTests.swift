@@ -196,6 +196,10 @@ struct EngineBehaviourTests {
     Case(text: "天气天气啊那个的", intent: nil, local: false),
     Case(text: "the the rain uh", intent: nil, local: false),
     Case(text: "uh stop stop the the timer", intent: "timer.cancel"),
+    // An aside from another domain ("flight") does not hide the command before it.
+    Case(
+      text: "wake me up at 6:30 tomorrow, gotta catch a flight", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T06:30:00+08:00"]),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",
