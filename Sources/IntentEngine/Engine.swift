@@ -171,7 +171,8 @@ public struct Engine: Sendable {
         }
       }
       guard isConfident(result) else { continue }
-      // Other people named in the context do not make a command about the user someone else's.
+      // Others named in the context (people, devices, other business) do not make a command
+      // about the user someone else's.
       let aboutUser = analysis.selfMentions.contains { $0.lowerBound > position }
       guard
         !argues(
@@ -242,7 +243,7 @@ public struct Engine: Sendable {
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of
-  /// ``contextExcludePenalty`` or more; words naming other people are spared when asked.
+  /// ``contextExcludePenalty`` or more; words naming others are spared when asked.
   private func argues(
     _ hits: some Sequence<KeywordHit>, against intent: Int, sparingPeople: Bool = false
   ) -> Bool {
@@ -251,7 +252,7 @@ public struct Engine: Sendable {
       grammar.targets[Int(hit.entry)].contains {
         $0.kind == .exclude && Int($0.intent) == intent
           && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty
-          && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.people))
+          && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.others))
       }
     }
   }

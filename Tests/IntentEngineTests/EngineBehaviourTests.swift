@@ -200,6 +200,10 @@ struct EngineBehaviourTests {
     Case(
       text: "wake me up at 6:30 tomorrow, gotta catch a flight", intent: "reminder.create",
       slots: ["datetime": "2026-12-01T06:30:00+08:00"]),
+    // Other business as context does not make the command after it someone else's.
+    Case(
+      text: "I'm on a work call, remind me in 20 minutes to take the laundry out",
+      intent: "timer.start", slots: ["duration": "1200", "text": "take the laundry out"]),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -55,9 +55,10 @@ struct ExcludeFlags: OptionSet, Sendable {
   /// The words mark a statement ("下雨了", "it's raining"): they count only when the utterance
   /// asks nothing.
   static let statement = ExcludeFlags(rawValue: 1)
-  /// The words name other people: said as context before a command that speaks of the user
-  /// ("陪孩子逛了一天 我今天走了多少步"), they do not make the command someone else's.
-  static let people = ExcludeFlags(rawValue: 2)
+  /// The words name others, people or other business: said as context before a command that
+  /// speaks of the user ("陪孩子逛了一天 我今天走了多少步", "I'm on a work call, remind me in 20
+  /// minutes …"), they do not make the command someone else's.
+  static let others = ExcludeFlags(rawValue: 2)
   /// The words decline a service ("不需要计时 我看着锅呢"): they count only when no word of
   /// change ("了", "anymore") follows them in their clause, which makes them ask to stop
   /// something running ("不需要计时了").
