@@ -26,6 +26,9 @@ public struct Engine: Sendable {
   public static let maximumClauses = 4
   /// How many clauses from the end are tried as a command after context.
   static let contextClausesTried = 2
+  /// How many joints (conjunctions, punctuation) with a main keyword on each side a split tries:
+  /// rambling speech has many, and two commands rarely need more than the first few.
+  static let jointsTried = 2
   /// The smallest exclude penalty in the context that keeps its command from being read alone.
   static let contextExcludePenalty = 3.0
 
@@ -87,7 +90,7 @@ public struct Engine: Sendable {
 
   /// Classifies normalised text as one command, or as several when it splits cleanly.
   private func parseClause(_ normalized: NormalizedText, context: ParseContext) -> ParseResult {
-    let (whole, analysis) = classify(normalized, context: context)
+    let analysis = analyse(normalized, context: context)
     // "set a timer for uh… never mind": dropped at the end, nothing before is a command.
     if let dropped = analysis.abandons.last, onlyPoliteness(after: dropped.upperBound, in: analysis)
     {
@@ -101,13 +104,24 @@ public struct Engine: Sendable {
         for: normalized, note: "read what follows the correction '\(normalized.string(in: repair))'"
       )
     }
-    guard !analysis.conjunctions.isEmpty,
-      let clauses = split(analysis, context: context, depth: 1), clauses.count > 1,
-      !restates(whole, in: clauses)
-    else {
+    var clauses: [ParseResult] = []
+    if !analysis.conjunctions.isEmpty || analysis.text.firstClauseBreak != nil {
+      clauses = split(analysis, context: context, depth: 1) ?? []
+    }
+    // Commands of different intents stand however the whole would read: it is not scored.
+    if clauses.count > 1, clauses.contains(where: { $0.intent != clauses[0].intent }) {
+      return joined(clauses, for: normalized)
+    }
+    let whole = result(for: analysis)
+    guard clauses.count > 1, !restates(whole, in: clauses) else {
       return commandAfterContext(whole, analysis, context: context)
         ?? commandBeforeAside(whole, analysis, context: context) ?? whole
     }
+    return joined(clauses, for: normalized)
+  }
+
+  /// The result for several commands: the first one's fields, with every command in `clauses`.
+  private func joined(_ clauses: [ParseResult], for normalized: NormalizedText) -> ParseResult {
     var result = clauses[0]
     result.text = normalized.original
     result.normalizedText = normalized.string
@@ -276,11 +290,22 @@ public struct Engine: Sendable {
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.
   private func split(_ analysis: Analysis, context: ParseContext, depth: Int) -> [ParseResult]? {
     let text = analysis.text
-    for conjunction in analysis.conjunctions {
+    // Commands are joined by conjunctions ("顺便", "and then") or by punctuation alone
+    // ("三分钟后提醒我捞面条，二十五分钟后提醒我晾衣服", "add tomatoes to the list. how many steps …").
+    var joints = analysis.conjunctions
+    if let first = text.firstClauseBreak {
+      for offset in first..<text.scalars.count where text.isPunctuatedBreak(at: offset) {
+        joints.append(offset..<offset + 1)
+      }
+      joints.sort { $0.lowerBound < $1.lowerBound }
+    }
+    var tried = 0
+    for conjunction in joints where tried < Self.jointsTried {
       // Both sides need a main keyword of their own before they are worth classifying.
       guard hasMainKeyword(analysis, where: { $0.upperBound <= conjunction.lowerBound }),
         hasMainKeyword(analysis, where: { $0.lowerBound >= conjunction.upperBound })
       else { continue }
+      tried += 1
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }
@@ -304,7 +329,8 @@ public struct Engine: Sendable {
           return [leftResult, inherited]
         }
       }
-      if depth + 1 < Self.maximumClauses, !rightAnalysis.conjunctions.isEmpty,
+      if depth + 1 < Self.maximumClauses,
+        !rightAnalysis.conjunctions.isEmpty || rightAnalysis.text.firstClauseBreak != nil,
         let rest = split(rightAnalysis, context: context, depth: depth + 1)
       {
         return [leftResult] + rest
@@ -328,9 +354,20 @@ public struct Engine: Sendable {
 
   /// Runs the pipeline on one piece of text.
   func classify(_ normalized: NormalizedText, context: ParseContext) -> (ParseResult, Analysis) {
+    let analysis = analyse(normalized, context: context)
+    return (result(for: analysis), analysis)
+  }
+
+  /// Reads tokens, entities and keywords: everything before intents are compared.
+  private func analyse(_ normalized: NormalizedText, context: ParseContext) -> Analysis {
     let tokens = tokenizer.tokens(in: normalized)
     let entities = extractor.entities(in: normalized, context: context)
-    let analysis = scorer.analyse(normalized, tokens: tokens, entities: entities)
+    return scorer.analyse(normalized, tokens: tokens, entities: entities)
+  }
+
+  /// Compares the intents on an analysis and reads the best one's slots.
+  private func result(for analysis: Analysis) -> ParseResult {
+    let normalized = analysis.text
     let candidates = scorer.candidates(for: analysis)
     let calibration = grammar.calibration
     let shares = calibration.shares(of: candidates.map(\.score))
@@ -346,7 +383,7 @@ public struct Engine: Sendable {
         explanation: [
           Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)
         ])
-      return (result, analysis)
+      return result
     }
     let spec = grammar.intents[best.intent].spec
     let threshold = spec.threshold ?? calibration.localThreshold
@@ -367,11 +404,10 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
-    let result = ParseResult(
+    return ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: spec.id,
       confidence: top.confidence, score: best.score, route: route, slots: slots,
       missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
-    return (result, analysis)
   }
 }
 

@@ -86,6 +86,16 @@ public struct NormalizedText: Sendable {
     return before >= 0x3400 || after >= 0x3400
   }
 
+  /// Whether the normalised scalar at `offset` stands for punctuation that ends a clause ("，",
+  /// ".", "?"), not only for a space.
+  public func isPunctuatedBreak(at offset: Int) -> Bool {
+    guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return false }
+    let range = originalRange(of: offset..<offset + 1)
+    let lower = min(max(range.lowerBound, 0), originalScalars.count)
+    let upper = min(max(range.upperBound, lower), originalScalars.count)
+    return originalScalars[lower..<upper].contains(where: Self.isClausePunctuation)
+  }
+
   /// Punctuation that ends a clause (",.;:!?，。；：！？、…~～—"); quotes and brackets ("《晴天》") do
   /// not.
   @inline(__always)
