@@ -92,6 +92,16 @@ struct ScoringTests {
     #expect(result.intent == "light.on")
   }
 
+  @Test func commandsJoinedByPunctuationAloneSplit() throws {
+    let engine = try Self.engine()
+    #expect(
+      engine.parse("turn on the light. play some music").clauses.map(\.intent) == [
+        "light.on", "music.play",
+      ])
+    // A comma inside one command is no joint.
+    #expect(engine.parse("turn on the light, please").clauses.isEmpty)
+  }
+
   @Test func conjunctionInsideOneCommandDoesNotSplit() throws {
     let result = try Self.engine().parse("play some music and then")
     #expect(result.clauses.isEmpty)
