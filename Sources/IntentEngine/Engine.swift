@@ -22,6 +22,10 @@ public struct Engine: Sendable {
   /// question word or possessive alone never makes a command (tuned on the `dev` multi slice).
   static let splitKeywordWeight = 1.0
 
+  /// The same for punctuation, which joins far more clauses than commands: each side needs a
+  /// trigger ("提醒我", "timer", "weather"), not a word that only describes.
+  static let punctuationSplitWeight = 2.0
+
   /// Most commands split out of one utterance.
   public static let maximumClauses = 4
   /// How many clauses from the end are tried as a command after context.
@@ -150,10 +154,16 @@ public struct Engine: Sendable {
       // Only a clause with a main keyword or an entity of its own can be a command: most
       // clauses are not worth classifying.
       let start = position + 1
-      guard
-        hasMainKeyword(analysis, where: { $0.lowerBound >= start })
-          || analysis.entities.contains(where: { $0.range.lowerBound >= start })
-      else { continue }
+      let hasEntity = analysis.entities.contains(where: { $0.range.lowerBound >= start })
+      guard hasEntity || hasMainKeyword(analysis, where: { $0.lowerBound >= start }) else {
+        continue
+      }
+      // Nor is one whose every intent the context argues against.
+      if !hasEntity,
+        allArgued(analysis, clauseStart: start, contextEnd: position)
+      {
+        continue
+      }
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
       var (result, _) = classify(normalizer.normalize(command), context: context)
@@ -239,6 +249,22 @@ public struct Engine: Sendable {
     } && !grammar.targets[Int(hit.entry)].isEmpty
   }
 
+  /// Whether the context before `contextEnd` argues against every intent with a keyword in the
+  /// clause from `clauseStart`: then no reading of the clause can stand.
+  private func allArgued(_ analysis: Analysis, clauseStart: Int, contextEnd: Int) -> Bool {
+    let aboutUser = analysis.selfMentions.contains { $0.lowerBound > contextEnd }
+    let context = analysis.hits.lazy.filter { $0.range.upperBound <= contextEnd }
+    var checked = SmallIndexSet()
+    for hit in analysis.hits where hit.range.lowerBound >= clauseStart {
+      for target in grammar.targets[Int(hit.entry)] where target.kind == .group {
+        let intent = Int(target.intent)
+        guard checked.insert(intent) else { continue }
+        if !argues(context, against: intent, sparingPeople: aboutUser) { return false }
+      }
+    }
+    return !checked.isEmpty
+  }
+
   /// Whether a confident result of an intent that takes free text was read without any sentence
   /// pattern: its text, or the lack of it, is then a guess from what the keywords left over
   /// ("put milk on my shopping list, we're out" gives "milk on my").
@@ -292,18 +318,20 @@ public struct Engine: Sendable {
     let text = analysis.text
     // Commands are joined by conjunctions ("顺便", "and then") or by punctuation alone
     // ("三分钟后提醒我捞面条，二十五分钟后提醒我晾衣服", "add tomatoes to the list. how many steps …").
-    var joints = analysis.conjunctions
+    var joints = analysis.conjunctions.map { (range: $0, weight: Self.splitKeywordWeight) }
     if let first = text.firstClauseBreak {
       for offset in first..<text.scalars.count where text.isPunctuatedBreak(at: offset) {
-        joints.append(offset..<offset + 1)
+        joints.append((offset..<offset + 1, Self.punctuationSplitWeight))
       }
-      joints.sort { $0.lowerBound < $1.lowerBound }
+      joints.sort { $0.range.lowerBound < $1.range.lowerBound }
     }
     var tried = 0
-    for conjunction in joints where tried < Self.jointsTried {
+    for (conjunction, weight) in joints where tried < Self.jointsTried {
       // Both sides need a main keyword of their own before they are worth classifying.
-      guard hasMainKeyword(analysis, where: { $0.upperBound <= conjunction.lowerBound }),
-        hasMainKeyword(analysis, where: { $0.lowerBound >= conjunction.upperBound })
+      guard
+        hasMainKeyword(
+          analysis, weight: weight, where: { $0.upperBound <= conjunction.lowerBound }),
+        hasMainKeyword(analysis, weight: weight, where: { $0.lowerBound >= conjunction.upperBound })
       else { continue }
       tried += 1
       let left = text.originalText(of: 0..<conjunction.lowerBound)
@@ -342,9 +370,11 @@ public struct Engine: Sendable {
   /// Whether a keyword strong enough to carry a command of its own (``splitKeywordWeight``)
   /// sits where `placed` accepts its range.
   @inline(__always)
-  private func hasMainKeyword(_ analysis: Analysis, where placed: (Range<Int>) -> Bool) -> Bool {
+  private func hasMainKeyword(
+    _ analysis: Analysis, weight: Double = splitKeywordWeight, where placed: (Range<Int>) -> Bool
+  ) -> Bool {
     analysis.hits.contains {
-      placed($0.range) && grammar.strongestWeight[Int($0.entry)] >= Self.splitKeywordWeight
+      placed($0.range) && grammar.strongestWeight[Int($0.entry)] >= weight
     }
   }
 
