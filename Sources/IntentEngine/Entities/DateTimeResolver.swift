@@ -7,7 +7,8 @@ import Foundation
 /// 2. A clock time with no day and no part of day: hours 1–12 mean the next occurrence of h:mm or
 ///    (h+12):mm after now ("八点" at 09:00 is 20:00 today, "十点" at 09:00 is 10:00 today); hours 0
 ///    and 13–23 mean the next occurrence, today if still ahead, else tomorrow. A zero-padded hour
-///    (`06:00`) is a 24-hour time and also means the next occurrence.
+///    (`06:00`) is a 24-hour time and also means the next occurrence. With today named, an hour
+///    1–11 already past means the evening one ("today at 5" at 09:00 is 17:00).
 /// 3. A part of day fixes am/pm (see `DayPart.hour(for:)`); "8am" / "5pm" likewise. With no day
 ///    given and the time already past today, the time is tomorrow.
 /// 4. A part of day with no clock time takes its default (`DayPart.defaultMinutes`).
@@ -78,6 +79,15 @@ struct DateTimeResolver {
       let minutes = hour * 60 + clock.minute
       if let day {
         guard let date = instant(day, minutes: minutes) else { return nil }
+        // "today at 5" at 09:00 means 17:00: the morning hour has passed.
+        if date <= now, clock.isPM == nil, frame.part == nil, !clock.isTwentyFourHour,
+          (1...11).contains(hour), let evening = instant(day, minutes: minutes + 12 * 60),
+          evening > now
+        {
+          return make(
+            evening, grain: .minute, isWindow: false,
+            notes + ["'\(said())' has passed today; read as \(Self.clockText(minutes + 12 * 60))"])
+        }
         return make(date, grain: .minute, isWindow: false, notes)
       }
       if clock.isPM != nil || frame.part != nil || clock.isTwentyFourHour || hour == 0 || hour > 12

@@ -47,6 +47,16 @@ enum EntityTokenizer {
       }
       if numberIndex < numbers.count, numbers[numberIndex].range.lowerBound == i {
         let number = numbers[numberIndex]
+        // Texting spellings that open with a digit: "2moro", "2day", "2nite".
+        if isASCIIDigit(v), number.range.upperBound < s.count,
+          isASCIILetter(s[number.range.upperBound].value),
+          let (word, end) = latinWord(at: i, in: s, afterNumber: false)
+        {
+          push(.word(word), i..<end)
+          i = end
+          numberIndex += 1
+          continue
+        }
         if let (kind, end) = compound(at: numberIndex, in: text) {
           push(kind, i..<end)
           i = end
