@@ -204,6 +204,10 @@ struct EngineBehaviourTests {
     Case(
       text: "I'm on a work call, remind me in 20 minutes to take the laundry out",
       intent: "timer.start", slots: ["duration": "1200", "text": "take the laundry out"]),
+    // Other business is what a task at a time is about.
+    Case(
+      text: "remind me tonight to text Alex back", intent: "reminder.create",
+      slots: ["datetime": "2026-11-30T20:00:00+08:00", "text": "text Alex back"]),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -426,6 +426,11 @@ struct Scorer {
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.
     var excludeCounted = SmallIndexSet()
+    // A task set for a time or after a duration the pattern read: its words are the user's.
+    let taskAtTime =
+      patternMatch.map { match in
+        intent.spec.slots.contains { $0.type != .text && match.entity(forSlot: $0.name) != nil }
+      } ?? false
     for countingPayload in [false, true] {
       for excluded in excludeHits {
         let (hit, index) = (excluded.hit, Int(excluded.target.index))
@@ -434,7 +439,11 @@ struct Scorer {
         }
         guard inPayload == countingPayload else { continue }
         let penalty: Double
-        if let declared = intent.excludes[index] {
+        if inPayload, taskAtTime, intent.excludeFlags[index].contains(.others) {
+          // Other people and other business are what tasks are about ("remind me tonight to
+          // text Alex back").
+          continue
+        } else if let declared = intent.excludes[index] {
           penalty = inPayload ? declared * Self.payloadExcludeShare : declared
         } else {
           guard inPayload else { return nil }
