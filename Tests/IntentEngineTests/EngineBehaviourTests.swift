@@ -208,6 +208,8 @@ struct EngineBehaviourTests {
     Case(
       text: "remind me tonight to text Alex back", intent: "reminder.create",
       slots: ["datetime": "2026-11-30T20:00:00+08:00", "text": "text Alex back"]),
+    // A word of address run into a question to "you" is said to that person.
+    Case(text: "mom can u remind me to bring my jersey tmrw", intent: nil, local: false),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -261,7 +261,7 @@ enum EntityLexicon {
     for (index, names) in months.enumerated() { add(names, .monthName(index + 1)) }
     // Units.
     add("秒,秒钟,second,seconds,sec,secs,s,secnods,seconts", .unit(.second))
-    add("分钟,minute,minutes,min,mins,m,minuts,mintues,minuets,minites,minutues", .unit(.minute))
+    add("分钟,分中,minute,minutes,min,mins,m,minuts,mintues,minuets,minites,minutues", .unit(.minute))
     add("小时,钟头,个钟,个钟头,hour,hours,hr,hrs,h,hous,houres", .unit(.hour))
     add(
       "quarter of an hour,a quarter of an hour,quarter hour,a quarter hour,quarter of a hour",
@@ -301,7 +301,7 @@ enum EntityLexicon {
     // Health metrics.
     add(
       "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,行咗,几多步,"
-        + "steps,step,step count,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
+        + "steps,step,step count,stepcount,how many steps,walked,walking,walk,step goal,step total,stpes,setps,step cout",
       .metric(.steps))
     add(
       "心率,心律,心跳,脉搏,静息心率,heart rate,heartrate,pulse,bpm,heartbeat,heart beat,heart,hart rate,hard rate,"

@@ -602,6 +602,14 @@ struct Scorer {
     in text: NormalizedText
   ) -> Range<Int>? {
     let scalars = text.scalars
+    // "mom can u remind me …": a word of address run into a question to "you".
+    let opening = Self.pastPoliteness(
+      from: 0, to: min(scalars.count, Self.longestAddress), fillers: fillers, in: scalars)
+    if let listed = vocatives.first(where: { $0.lowerBound == opening }),
+      Self.asksYou(scalars[listed.upperBound...])
+    {
+      return listed
+    }
     // Words of address are short: a long first clause is never one.
     guard let clauseEnd = text.firstClauseBreak, clauseEnd < Self.longestAddress else {
       return nil
@@ -780,6 +788,20 @@ struct Scorer {
     }
     return Self.secondPerson.contains(word)
   }
+
+  /// Whether `words` open with a question put to "you" ("can u", "could you", "你能不能").
+  static func asksYou(_ words: ArraySlice<Unicode.Scalar>) -> Bool {
+    let rest = words.drop { $0 == " " }
+    guard rest.count < words.count || rest.first.map({ $0.value >= 0x3400 }) == true else {
+      return false
+    }
+    return questionsToYou.contains { rest.starts(with: $0) }
+  }
+
+  private static let questionsToYou: [[Unicode.Scalar]] = [
+    "can you ", "can u ", "could you ", "could u ", "will you ", "would you ", "can ya ",
+    "你能不能", "你可以", "你能", "你帮我", "你记得",
+  ].map { Array($0.unicodeScalars) }
 
   private static let secondPerson: Set<[Unicode.Scalar]> = Set(
     ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
