@@ -129,6 +129,12 @@ struct PatternMatcher {
       return nil
     }
     let program = pattern.program
+    // Most patterns have no sequence whose words the text holds: they end before any set-up.
+    guard
+      let firstViable = (0..<program.sequenceCount).first(where: {
+        mayContain(pattern.requirements[$0])
+      })
+    else { return nil }
     let origin = start ?? bounds.lowerBound
     // `program` stays alive for the whole call: the pointers below are into it. The bindings
     // live inside the innermost closure, so no mutable state is shared across closures.
@@ -137,8 +143,10 @@ struct PatternMatcher {
         program.options.withUnsafeBufferPointer { options in
           program.firsts.withUnsafeBufferPointer { firsts in
             var stack: [Binding] = []
-            for sequence in 0..<program.sequenceCount {
-              guard mayContain(pattern.requirements[sequence]) else { continue }
+            for sequence in firstViable..<program.sequenceCount {
+              guard sequence == firstViable || mayContain(pattern.requirements[sequence]) else {
+                continue
+              }
               let first = program.sequenceStarts[sequence]
               let run = Run(
                 steps: steps, text: text, options: options, firsts: firsts,

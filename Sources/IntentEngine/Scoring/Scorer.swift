@@ -311,9 +311,10 @@ struct Scorer {
       switch target.kind {
       case .group:
         explain(hit.range)
-        let group = intent.groups[Int(target.index)]
+        // Fields read in place: a copied group would retain its name.
         if groupHit.insert(Int(target.index)) {
-          let weight = hit.isCorrected ? group.weight * Self.typoDiscount : group.weight
+          let declared = intent.groups[Int(target.index)].weight
+          let weight = hit.isCorrected ? declared * Self.typoDiscount : declared
           score += weight
           evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
         }
@@ -348,9 +349,8 @@ struct Scorer {
         if !insideFiller, !asked, !changed { excludeHits.append(touched) }
       }
     }
-    for (index, group) in intent.groups.enumerated()
-    where group.isRequired && !groupHit.contains(index) {
-      _ = group
+    for index in intent.groups.indices
+    where intent.groups[index].isRequired && !groupHit.contains(index) {
       return nil
     }
     guard !groupHit.isEmpty else { return nil }
@@ -362,8 +362,8 @@ struct Scorer {
     var patternMatch: PatternMatcher.Match?
     var patternIndex = 0
     var keywordWeight = 0.0
-    for (index, group) in intent.groups.enumerated() where groupHit.contains(index) {
-      keywordWeight += group.weight
+    for index in intent.groups.indices where groupHit.contains(index) {
+      keywordWeight += intent.groups[index].weight
     }
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
     let worthPatterns = keywordWeight >= Self.minimumPatternWeight
