@@ -343,8 +343,10 @@ public struct Engine: Sendable {
       let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
       if isConfident(rightResult) { return [leftResult, rightResult] }
       // "明天上午看看天气顺便提醒我带伞": the second command takes its time from the first.
-      if rightResult.missingSlots.contains(where: { ["datetime", "date"].contains($0) }),
-        let time = leftResult.slots.first(where: { $0.type == .datetime || $0.type == .date })
+      // The second part may even read as another intent without it ("remind me to take an
+      // umbrella" alone asks the weather).
+      if let time = leftResult.slots.first(where: { $0.type == .datetime || $0.type == .date }),
+        !rightResult.slots.contains(where: { $0.type == .datetime || $0.type == .date })
       {
         var (inherited, _) = classify(
           normalizer.normalize(time.source + " " + right), context: context)
