@@ -405,7 +405,7 @@ public struct Engine: Sendable {
     let shares = calibration.shares(of: candidates.map(\.score))
     let alternatives = zip(candidates, shares).map { candidate, share in
       Alternative(
-        intent: grammar.intents[candidate.intent].spec.id,
+        intent: grammar.intents[candidate.intent].id,
         confidence: calibration.confidence(forShare: share), score: candidate.score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
@@ -417,9 +417,10 @@ public struct Engine: Sendable {
         ])
       return result
     }
-    let spec = grammar.intents[best.intent].spec
-    let threshold = spec.threshold ?? calibration.localThreshold
-    var (explanation, slots) = scorer.explain(best, in: analysis)
+    let winner = grammar.intents[best.intent]
+    let threshold = winner.threshold ?? calibration.localThreshold
+    // Room for the margin, the threshold and a note on how the whole was read.
+    var (explanation, slots) = scorer.explain(best, in: analysis, extra: 3)
     if candidates.count > 1 {
       explanation.append(
         Evidence(
@@ -437,7 +438,7 @@ public struct Engine: Sendable {
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
     return ParseResult(
-      text: normalized.original, normalizedText: normalized.string, intent: spec.id,
+      text: normalized.original, normalizedText: normalized.string, intent: winner.id,
       confidence: top.confidence, score: best.score, route: route, slots: slots,
       missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
   }

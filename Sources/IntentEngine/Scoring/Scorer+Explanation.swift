@@ -1,64 +1,16 @@
 extension Scorer {
   /// Puts a candidate's evidence and slots into words, for the result users see.
-  func explain(_ candidate: Candidate, in analysis: Analysis) -> (
+  ///
+  /// The evidence has room for `extra` more entries (the margin and threshold the engine adds).
+  func explain(_ candidate: Candidate, in analysis: Analysis, extra: Int = 0) -> (
     evidence: [Evidence], slots: [FilledSlot]
   ) {
     let intent = grammar.intents[candidate.intent]
     let lexicon = grammar.lexicon
-    let evidence = candidate.evidence.map { record -> Evidence in
-      switch record {
-      case .keyword(let hit, let group, let weight):
-        return Evidence(
-          kind: .keyword,
-          wording: .keyword(
-            word: hit.entry >= 0
-              ? lexicon.word(hit.entry) : analysis.text.originalText(of: hit.range),
-            spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
-            group: intent.groups[group].name),
-          contribution: weight)
-      case .weakOnly(let penalty):
-        return Evidence(kind: .keyword, detail: "only weak keywords", contribution: -penalty)
-      case .exclude(let entry, let inPayload, let penalty):
-        return Evidence(
-          kind: .exclude, wording: .exclude(word: lexicon.word(entry), inPayload: inPayload),
-          contribution: -penalty)
-      case .pattern(let index, let bonus):
-        return Evidence(
-          kind: .pattern, wording: .pattern(source: intent.patterns[index].source),
-          contribution: bonus)
-      case .entity(let index, let slot, let bonus):
-        let entity = analysis.entities[index]
-        return Evidence(
-          kind: .entity,
-          wording: .entity(
-            type: entity.type.rawValue, words: analysis.text.originalText(of: entity.range),
-            slot: intent.spec.slots[slot].name, note: entity.note),
-          contribution: bonus)
-      case .missingSlot(let slot, let isText, let penalty):
-        return Evidence(
-          kind: .missingSlot,
-          wording: .missingSlot(name: intent.spec.slots[slot].name, isText: isText),
-          contribution: -penalty)
-      case .coverage(let share, let score):
-        return Evidence(
-          kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
-          contribution: score)
-      case .addressedToOther(let range, let penalty):
-        return Evidence(
-          kind: .exclude,
-          detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
-          contribution: -penalty)
-      case .stutter(let range, let penalty):
-        return Evidence(
-          kind: .exclude,
-          detail: "the words stutter ('\(analysis.text.originalText(of: range))')",
-          contribution: -penalty)
-      case .insidePayload(let other, let penalty):
-        return Evidence(
-          kind: .exclude,
-          detail: "keywords are inside the text of '\(grammar.intents[other].spec.id)'",
-          contribution: -penalty)
-      }
+    var evidence: [Evidence] = []
+    evidence.reserveCapacity(candidate.evidence.count + extra)
+    for record in candidate.evidence {
+      evidence.append(worded(record, intent: intent, lexicon: lexicon, in: analysis))
     }
     let slots = candidate.slots.map { fill -> FilledSlot in
       switch fill {
@@ -75,5 +27,64 @@ extension Scorer {
       }
     }
     return (evidence, slots)
+  }
+
+  /// One piece of evidence in words.
+  private func worded(
+    _ record: EvidenceRecord, intent: CompiledIntent, lexicon: Lexicon, in analysis: Analysis
+  ) -> Evidence {
+    switch record {
+    case .keyword(let hit, let group, let weight):
+      return Evidence(
+        kind: .keyword,
+        wording: .keyword(
+          word: hit.entry >= 0
+            ? lexicon.word(hit.entry) : analysis.text.originalText(of: hit.range),
+          spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
+          group: intent.groups[group].name),
+        contribution: weight)
+    case .weakOnly(let penalty):
+      return Evidence(kind: .keyword, detail: "only weak keywords", contribution: -penalty)
+    case .exclude(let entry, let inPayload, let penalty):
+      return Evidence(
+        kind: .exclude, wording: .exclude(word: lexicon.word(entry), inPayload: inPayload),
+        contribution: -penalty)
+    case .pattern(let index, let bonus):
+      return Evidence(
+        kind: .pattern, wording: .pattern(source: intent.patterns[index].source),
+        contribution: bonus)
+    case .entity(let index, let slot, let bonus):
+      let entity = analysis.entities[index]
+      return Evidence(
+        kind: .entity,
+        wording: .entity(
+          type: entity.type.rawValue, words: analysis.text.originalText(of: entity.range),
+          slot: intent.spec.slots[slot].name, note: entity.note),
+        contribution: bonus)
+    case .missingSlot(let slot, let isText, let penalty):
+      return Evidence(
+        kind: .missingSlot,
+        wording: .missingSlot(name: intent.spec.slots[slot].name, isText: isText),
+        contribution: -penalty)
+    case .coverage(let share, let score):
+      return Evidence(
+        kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
+        contribution: score)
+    case .addressedToOther(let range, let penalty):
+      return Evidence(
+        kind: .exclude,
+        detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
+        contribution: -penalty)
+    case .stutter(let range, let penalty):
+      return Evidence(
+        kind: .exclude,
+        detail: "the words stutter ('\(analysis.text.originalText(of: range))')",
+        contribution: -penalty)
+    case .insidePayload(let other, let penalty):
+      return Evidence(
+        kind: .exclude,
+        detail: "keywords are inside the text of '\(grammar.intents[other].spec.id)'",
+        contribution: -penalty)
+    }
   }
 }

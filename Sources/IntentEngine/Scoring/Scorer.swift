@@ -137,8 +137,10 @@ struct Scorer {
       }
     }
     var coveredByWords = [Bool](repeating: false, count: scalars.count)
-    for range in fillers + functionWords {
-      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+    for words in [fillers, functionWords] {
+      for range in words {
+        for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+      }
     }
     // Coverage counts what a reader would: a number is one unit however many digits it has.
     // Fillers and function words are explained for every intent; the rest is counted in
@@ -908,13 +910,17 @@ struct Scorer {
     let count = analysis.text.scalars.count
     var best: Range<Int>?
     var position = 0
-    for range in removed + [count..<count] {
+    for range in removed {
       let gapEnd = min(max(range.lowerBound, 0), count)
       if gapEnd - position > (best?.count ?? 0) { best = position..<gapEnd }
       position = max(position, min(range.upperBound, count))
     }
+    if count - position > (best?.count ?? 0) { best = position..<count }
     guard var run = best else { return nil }
-    let edges = analysis.fillers + analysis.conjunctions
+    // Fillers, then conjunctions, without joining them into a new array.
+    func edge(where matches: (Range<Int>) -> Bool) -> Range<Int>? {
+      analysis.fillers.first(where: matches) ?? analysis.conjunctions.first(where: matches)
+    }
     var moved = true
     while moved, !run.isEmpty {
       moved = false
@@ -924,12 +930,12 @@ struct Scorer {
       while run.upperBound > run.lowerBound, analysis.text.scalars[run.upperBound - 1] == " " {
         run = run.lowerBound..<(run.upperBound - 1)
       }
-      if let edge = edges.first(where: {
+      if let edge = edge(where: {
         $0.lowerBound == run.lowerBound && $0.upperBound <= run.upperBound
       }) {
         run = edge.upperBound..<run.upperBound
         moved = true
-      } else if let edge = edges.first(where: {
+      } else if let edge = edge(where: {
         $0.upperBound == run.upperBound && $0.lowerBound >= run.lowerBound
       }) {
         run = run.lowerBound..<edge.lowerBound

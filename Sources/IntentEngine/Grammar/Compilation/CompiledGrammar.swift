@@ -83,11 +83,17 @@ final class CompiledIntent: Sendable {
   let patterns: [Pattern]
   let hasTextSlot: Bool
 
+  /// The intent id and its own threshold, read on every parse without copying the spec.
+  let id: IntentID
+  let threshold: Double?
+
   init(
     spec: IntentSpec, groups: [CompiledGroup], excludes: [Double?],
     excludeFlags: [ExcludeFlags], patterns: [Pattern], hasTextSlot: Bool
   ) {
     self.spec = spec
+    self.id = spec.id
+    self.threshold = spec.threshold
     self.groups = groups
     self.excludes = excludes
     self.excludeFlags = excludeFlags
