@@ -210,6 +210,9 @@ struct EngineBehaviourTests {
       slots: ["datetime": "2026-11-30T20:00:00+08:00", "text": "text Alex back"]),
     // A word of address run into a question to "you" is said to that person.
     Case(text: "mom can u remind me to bring my jersey tmrw", intent: nil, local: false),
+    // An utterance that breaks off on a word no sentence ends on was never finished.
+    Case(text: "how many steps did", intent: nil, local: false),
+    Case(text: "how many steps did i take today", intent: "health.query"),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -30,6 +30,9 @@ struct Analysis {
   /// Where the speaker drops what they said ("never mind"): when nothing but politeness follows
   /// the last one, the utterance is no command.
   var abandons: [Range<Int>] = []
+  /// The word the utterance breaks off on ("what's the weather like in uh", "加到我的"), if it
+  /// ends on one: then it was never finished.
+  var breaksOff: Range<Int>?
   /// Whether the utterance asks something: a question word or a question mark.
   ///
   /// Statement excludes ("下雨了") do not count then ("下雨了吗").

@@ -29,6 +29,8 @@ enum EvidenceRecord {
   case coverage(share: Double, score: Double)
   case insidePayload(of: Int, penalty: Double)
   case addressedToOther(range: Range<Int>, penalty: Double)
+  /// The word the utterance breaks off on.
+  case brokenOff(range: Range<Int>, penalty: Double)
   /// A word said twice running (`range` covers both), with nothing else to go on.
   case stutter(range: Range<Int>, penalty: Double)
 }

@@ -75,6 +75,11 @@ extension Scorer {
         kind: .exclude,
         detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
         contribution: -penalty)
+    case .brokenOff(let range, let penalty):
+      return Evidence(
+        kind: .exclude,
+        detail: "breaks off on '\(analysis.text.originalText(of: range))'",
+        contribution: -penalty)
     case .stutter(let range, let penalty):
       return Evidence(
         kind: .exclude,

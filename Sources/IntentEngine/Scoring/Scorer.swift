@@ -28,6 +28,8 @@ struct Scorer {
   static let insidePayloadPenalty = 3.0
   /// Taken from every intent when the utterance opens by naming someone else.
   static let addresseePenalty = 6.0
+  /// Taken from every intent when the utterance breaks off on a word no sentence ends on.
+  static let cutoffPenalty = 6.0
   /// Share of an exclude's penalty that applies when the word sits inside the free text.
   static let payloadExcludeShare = 0.5
   /// Penalty for a veto word inside the free text, where it may be the user's own words
@@ -54,6 +56,7 @@ struct Scorer {
     functionWords.reserveCapacity(tokens.count)
     var vocatives: [Range<Int>] = []
     var repairs: [Range<Int>] = []
+    var lastCutoff: Range<Int>?
     var abandons: [Range<Int>] = []
     var asks = false
     var selfMentions: [Range<Int>] = []
@@ -83,6 +86,9 @@ struct Scorer {
       if role.contains(.vocative) { vocatives.append(range) }
       if role.contains(.repair) { repairs.append(range) }
       if role.contains(.abandon) { abandons.append(range) }
+      if role.contains(.cutoff), lastCutoff.map({ $0.upperBound < range.upperBound }) ?? true {
+        lastCutoff = range
+      }
       if role.contains(.questionMarker) { asks = true }
       if role.contains(.selfWord) { selfMentions.append(range) }
     }
@@ -166,6 +172,12 @@ struct Scorer {
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
       abandons: abandons,
+      breaksOff: lastCutoff.flatMap { cutoff in
+        // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
+        Self.pastPoliteness(
+          from: cutoff.upperBound, to: scalars.count, fillers: fillers, in: scalars)
+          == scalars.count ? cutoff : nil
+      },
       asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
       selfMentions: selfMentions,
       addressee: addressee(
@@ -213,6 +225,13 @@ struct Scorer {
         result.append(candidate)
       }
     }
+    // Broken off ("how many steps did", "加到我的"): whatever was meant was not said.
+    if let cutoff = analysis.breaksOff {
+      for index in result.indices {
+        result[index].score -= Self.cutoffPenalty
+        result[index].evidence.append(.brokenOff(range: cutoff, penalty: Self.cutoffPenalty))
+      }
+    }
     // Said to someone else ("妈，你出门记得带伞"): no command here is ours.
     if let addressee = analysis.addressee {
       for index in result.indices {
@@ -255,7 +274,8 @@ struct Scorer {
       // Penalties set against the other candidates above hold for the refined score too.
       for record in best.evidence {
         switch record {
-        case .insidePayload(_, let penalty), .addressedToOther(_, let penalty):
+        case .insidePayload(_, let penalty), .addressedToOther(_, let penalty),
+          .brokenOff(_, let penalty):
           refined.score -= penalty
           refined.evidence.append(record)
         default: continue

@@ -132,6 +132,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A word that drops what was said ("never mind", "不管了"): at the end of an utterance, nothing
   /// before it is a command.
   static let abandon = EntryRole(rawValue: 256)
+  /// A word a sentence cannot end on ("in", "did", "我的"): an utterance that ends on one broke
+  /// off before it was said.
+  static let cutoff = EntryRole(rawValue: 512)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

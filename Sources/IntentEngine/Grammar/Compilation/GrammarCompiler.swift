@@ -26,7 +26,7 @@ public struct GrammarCompiler: Sendable {
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
     "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
     "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
-    "change_words", "change_words_en",
+    "change_words", "change_words_en", "cutoffs", "cutoffs_en",
   ]
 
   let normalizer = Normalizer()
@@ -367,6 +367,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("question_markers") { return .questionMarker }
     if name.hasPrefix("self_words") { return .selfWord }
     if name.hasPrefix("abandons") { return .abandon }
+    if name.hasPrefix("cutoffs") { return .cutoff }
     return nil
   }
 
