@@ -345,7 +345,8 @@ struct NumeralReader {
       return .literal(end: i + 2)
     }
     // 十分 meaning "very", unless minutes: 十分钟, 三点十分, 差十分九点.
-    if v == 0x5341, i + 1 < s.count, s[i + 1] == "分", !(i + 2 < s.count && s[i + 2] == "钟"),
+    if v == 0x5341, i + 1 < s.count, s[i + 1] == "分",
+      !(i + 2 < s.count && (s[i + 2] == "钟" || s[i + 2] == "中")),
       !(i >= 1 && (s[i - 1] == "点" || s[i - 1] == "差"))
     {
       return .literal(end: i + 2)
