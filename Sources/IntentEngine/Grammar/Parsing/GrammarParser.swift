@@ -74,7 +74,7 @@ struct GrammarParser {
     }
     var list = ListSyntax(name: String(name), position: position(line, name.startIndex), items: [])
     let tail = afterName.trimmingSpaces
-    if tail.first == ":" {
+    if tail.unicodeScalars.first == ":" {
       list.items = items(of: line, from: tail.index(after: tail.startIndex))
     } else if !tail.isEmpty {
       report(at: line, tail.startIndex, .expectedColon(after: "list \(name)"))
@@ -174,7 +174,7 @@ struct GrammarParser {
       return nil
     }
     let tail = afterName.trimmingSpaces
-    guard tail.first == ":" else {
+    guard tail.unicodeScalars.first == ":" else {
       report(at: line, tail.startIndex, .expectedColon(after: "slot \(name)"))
       return nil
     }
@@ -246,7 +246,7 @@ struct GrammarParser {
     var options = Options()
     let trimmed = text.trimmingSpaces
     guard !trimmed.isEmpty else { return options }
-    guard trimmed.first == "(", trimmed.last == ")" else {
+    guard trimmed.unicodeScalars.first == "(", trimmed.unicodeScalars.last == ")" else {
       report(at: line, trimmed.startIndex, .expectedOptions)
       return options
     }
@@ -286,7 +286,7 @@ struct GrammarParser {
     -> Substring?
   {
     let trimmed = rest.trimmingSpaces
-    guard trimmed.first == ":" else {
+    guard trimmed.unicodeScalars.first == ":" else {
       report(at: line, trimmed.startIndex, .expectedColon(after: directive))
       return nil
     }
@@ -373,13 +373,14 @@ struct GrammarParser {
 
   /// Splits off the first space-separated word.
   static func splitWord(_ text: Substring) -> (Substring, Substring) {
-    let end = text.firstIndex(of: " ") ?? text.endIndex
+    let end = text.unicodeScalars.firstIndex(of: " ") ?? text.endIndex
     return (text[..<end], text[end...])
   }
 
   /// Splits off a directive word, which ends at a space, colon or parenthesis.
   static func splitDirective(_ text: Substring) -> (Substring, Substring) {
-    let end = text.firstIndex { $0 == " " || $0 == ":" || $0 == "(" } ?? text.endIndex
+    let end =
+      text.unicodeScalars.firstIndex { $0 == " " || $0 == ":" || $0 == "(" } ?? text.endIndex
     return (text[..<end], text[end...])
   }
 
@@ -414,10 +415,13 @@ extension String {
 extension Substring {
   /// The substring without leading and trailing spaces and tabs.
   var trimmingSpaces: Substring {
-    var result = self
-    while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-    while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-    return result
+    // Scalar-wise: every delimiter is ASCII, and grapheme breaking is the slow part of `first`.
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else {
+      return self[endIndex...]
+    }
+    let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
+    return self[first...last]
   }
 
   func replacingOccurrences(of target: String, with replacement: String) -> String {
