@@ -70,12 +70,9 @@ public struct NormalizedText: Sendable {
   /// Chinese text ("鸡蛋好了 取消倒计时"), where words are not spaced; a space between two Latin
   /// words is only a word break.
   public func isClauseBreak(at offset: Int) -> Bool {
-    guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return false }
-    let range = originalRange(of: offset..<offset + 1)
-    let lower = min(max(range.lowerBound, 0), originalScalars.count)
-    let upper = min(max(range.upperBound, lower), originalScalars.count)
+    guard let source = sourceOfSpace(at: offset) else { return false }
     var allWhitespace = true
-    for index in lower..<upper {
+    for index in source {
       let scalar = originalScalars[index]
       if Self.isClausePunctuation(scalar) { return true }
       if allWhitespace, !Self.isWhitespace(scalar) { allWhitespace = false }
@@ -89,11 +86,19 @@ public struct NormalizedText: Sendable {
   /// Whether the normalised scalar at `offset` stands for punctuation that ends a clause ("，",
   /// ".", "?"), not only for a space.
   public func isPunctuatedBreak(at offset: Int) -> Bool {
-    guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return false }
+    guard let source = sourceOfSpace(at: offset) else { return false }
+    return source.contains { Self.isClausePunctuation(originalScalars[$0]) }
+  }
+
+  /// The offsets of the original scalars the normalised space at `offset` stands for, or nil when
+  /// `offset` holds no space.
+  @inline(__always)
+  private func sourceOfSpace(at offset: Int) -> Range<Int>? {
+    guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return nil }
     let range = originalRange(of: offset..<offset + 1)
     let lower = min(max(range.lowerBound, 0), originalScalars.count)
     let upper = min(max(range.upperBound, lower), originalScalars.count)
-    return originalScalars[lower..<upper].contains(where: Self.isClausePunctuation)
+    return lower..<upper
   }
 
   /// Punctuation that ends a clause (",.;:!?，。；：！？、…~～—"); quotes and brackets ("《晴天》") do

@@ -71,25 +71,18 @@ extension Scorer {
         kind: .coverage, wording: .coverage(percent: Int((share * 100).rounded())),
         contribution: score)
     case .addressedToOther(let range, let penalty):
-      return Evidence(
-        kind: .exclude,
-        detail: "said to someone else ('\(analysis.text.originalText(of: range))')",
-        contribution: -penalty)
+      return against(penalty, "said to someone else ('\(analysis.text.originalText(of: range))')")
     case .brokenOff(let range, let penalty):
-      return Evidence(
-        kind: .exclude,
-        detail: "breaks off on '\(analysis.text.originalText(of: range))'",
-        contribution: -penalty)
+      return against(penalty, "breaks off on '\(analysis.text.originalText(of: range))'")
     case .stutter(let range, let penalty):
-      return Evidence(
-        kind: .exclude,
-        detail: "the words stutter ('\(analysis.text.originalText(of: range))')",
-        contribution: -penalty)
+      return against(penalty, "the words stutter ('\(analysis.text.originalText(of: range))')")
     case .insidePayload(let other, let penalty):
-      return Evidence(
-        kind: .exclude,
-        detail: "keywords are inside the text of '\(grammar.intents[other].spec.id)'",
-        contribution: -penalty)
+      return against(penalty, "keywords are inside the text of '\(grammar.intents[other].id)'")
     }
+  }
+
+  /// Evidence against the intent that no single exclude word names.
+  private func against(_ penalty: Double, _ detail: String) -> Evidence {
+    Evidence(kind: .exclude, detail: detail, contribution: -penalty)
   }
 }

@@ -225,20 +225,20 @@ struct Scorer {
         result.append(candidate)
       }
     }
+    func takeFromEvery(_ penalty: Double, _ record: EvidenceRecord) {
+      for index in result.indices {
+        result[index].score -= penalty
+        result[index].evidence.append(record)
+      }
+    }
     // Broken off ("how many steps did", "加到我的"): whatever was meant was not said.
     if let cutoff = analysis.breaksOff {
-      for index in result.indices {
-        result[index].score -= Self.cutoffPenalty
-        result[index].evidence.append(.brokenOff(range: cutoff, penalty: Self.cutoffPenalty))
-      }
+      takeFromEvery(Self.cutoffPenalty, .brokenOff(range: cutoff, penalty: Self.cutoffPenalty))
     }
     // Said to someone else ("妈，你出门记得带伞"): no command here is ours.
     if let addressee = analysis.addressee {
-      for index in result.indices {
-        result[index].score -= Self.addresseePenalty
-        result[index].evidence.append(
-          .addressedToOther(range: addressee, penalty: Self.addresseePenalty))
-      }
+      takeFromEvery(
+        Self.addresseePenalty, .addressedToOther(range: addressee, penalty: Self.addresseePenalty))
     }
     // Keywords that all sit inside another intent's captured text are that text, not a command
     // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
@@ -449,10 +449,13 @@ struct Scorer {
     // line counts once, at its strongest, so hits outside the payload go first.
     var excludeCounted = SmallIndexSet()
     // A task set for a time or after a duration the pattern read: its words are the user's.
-    let taskAtTime =
-      patternMatch.map { match in
-        intent.spec.slots.contains { $0.type != .text && match.entity(forSlot: $0.name) != nil }
-      } ?? false
+    // Asked only when a word of others lies in the payload.
+    func isTaskAtTime() -> Bool {
+      guard let patternMatch else { return false }
+      return intent.spec.slots.contains {
+        $0.type != .text && patternMatch.entity(forSlot: $0.name) != nil
+      }
+    }
     for countingPayload in [false, true] {
       for excluded in excludeHits {
         let (hit, index) = (excluded.hit, Int(excluded.target.index))
@@ -461,7 +464,7 @@ struct Scorer {
         }
         guard inPayload == countingPayload else { continue }
         let penalty: Double
-        if inPayload, taskAtTime, intent.excludeFlags[index].contains(.others) {
+        if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
           // Other people and other business are what tasks are about ("remind me tonight to
           // text Alex back").
           continue
