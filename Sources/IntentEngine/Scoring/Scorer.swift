@@ -19,15 +19,17 @@ struct Scorer {
   static let tailPatternBonus = 1.0
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
-  /// What a required slot left empty costs: nothing. Confidence is about what the user wants;
-  /// a missing detail ("set a timer", "remind me to call mom") is asked for, not held against
-  /// the intent (DESIGN, "Intent first, then details").
+  /// What a required slot left empty costs when the sentence has the intent's shape (a pattern
+  /// matched): nothing. Confidence is about what the user wants; a missing detail ("set a
+  /// timer", "remind me to call mom") is asked for, not held against the intent (DESIGN,
+  /// "Intent first, then details").
   static let missingSlotPenalty = 0.0
-  /// Penalty for a required slot whose kind of value was said but cannot fill it: a countdown of
-  /// thirty days is no timer, "in 10 minutes" is no clock time. That is evidence against the
-  /// intent, unlike a detail left unsaid. Hand-set at the old missing-slot penalty (1.5), which
-  /// the `dev` fixtures were tuned with.
-  static let misfitSlotPenalty = 1.5
+  /// Penalty for a required slot that is missing with no pattern to carry the intent, or whose
+  /// kind of value was said but cannot fill it (a countdown of thirty days is no timer, "in 10
+  /// minutes" is no clock time). Without its slot's value and without the sentence's shape, an
+  /// intent rests on a loose word ("tell me when was the car in the shop" is no timer).
+  /// Hand-set at the missing-slot penalty (1.5) the `dev` fixtures were tuned with.
+  static let unsupportedSlotPenalty = 1.5
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
   static let coverageWeight = 10.0
@@ -340,12 +342,14 @@ struct Scorer {
 
     // Keyword groups count once each, however many of their words appear.
     var groupHit = SmallIndexSet()
+    var spelledRight = SmallIndexSet()
     var excludeHits: [TargetedHit] = []
     for touched in hits {
       let (hit, target) = (touched.hit, touched.target)
       switch target.kind {
       case .group:
         explain(hit.range)
+        if !hit.isCorrected { _ = spelledRight.insert(Int(target.index)) }
         // Fields read in place: a copied group would retain its name.
         if groupHit.insert(Int(target.index)) {
           let declared = intent.groups[Int(target.index)].weight
@@ -389,6 +393,14 @@ struct Scorer {
       return nil
     }
     guard !groupHit.isEmpty else { return nil }
+    // A spelling correction alone never makes a command ("what is the time" is not about a
+    // timer): when a required group, or every group, is met only by a corrected word, the
+    // sentence must also hold a value for one of the intent's slots. A pattern is not enough:
+    // it matches the corrected word too ("what's the time" has the shape of "what's the timer").
+    let leansOnCorrection =
+      intent.groups.indices.contains {
+        groupHit.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
+      } || spelledRight.isEmpty
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
     let vetoed = excludeHits.contains { intent.excludes[Int($0.target.index)] == nil }
@@ -551,7 +563,8 @@ struct Scorer {
             candidateIndex != nil
             || (spec.isAbsolute
               && analysis.entities.contains { $0.type == spec.type || $0.type == .duration })
-          let penalty = misfit ? Self.misfitSlotPenalty : Self.missingSlotPenalty
+          let penalty =
+            misfit || patternMatch == nil ? Self.unsupportedSlotPenalty : Self.missingSlotPenalty
           score -= penalty
           evidence.append(.missingSlot(slot: slotIndex, isText: false, penalty: penalty))
         }
@@ -561,6 +574,12 @@ struct Scorer {
       score += Self.filledSlotBonus
       slots.append(.entity(slot: slotIndex, entity: entityIndex))
       evidence.append(.entity(index: entityIndex, slot: slotIndex, bonus: Self.filledSlotBonus))
+    }
+
+    if leansOnCorrection,
+      !slots.contains(where: { if case .entity = $0 { true } else { false } })
+    {
+      return nil
     }
 
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
@@ -609,8 +628,9 @@ struct Scorer {
         slots.append(.text(slot: textSlotIndex, payload))
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
-        evidence.append(
-          .missingSlot(slot: textSlotIndex, isText: true, penalty: Self.missingSlotPenalty))
+        let penalty = patternMatch == nil ? Self.unsupportedSlotPenalty : Self.missingSlotPenalty
+        score -= penalty
+        evidence.append(.missingSlot(slot: textSlotIndex, isText: true, penalty: penalty))
       }
     }
     // Checked only when nothing else carries the intent: a pattern, a slot's entity or a second
