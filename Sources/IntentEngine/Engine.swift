@@ -338,7 +338,8 @@ public struct Engine: Sendable {
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }
       let (leftResult, _) = classify(normalizer.normalize(left), context: context)
-      guard isConfident(leftResult) else { continue }
+      // A part that still needs a detail is a command all the same: its detail is asked for.
+      guard isConfidentIntent(leftResult) else { continue }
       let rightNormalized = normalizer.normalize(right)
       let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
       if isConfident(rightResult) { return [leftResult, rightResult] }
@@ -365,6 +366,7 @@ public struct Engine: Sendable {
       {
         return [leftResult] + rest
       }
+      if isConfidentIntent(rightResult) { return [leftResult, rightResult] }
     }
     return nil
   }
@@ -381,7 +383,12 @@ public struct Engine: Sendable {
   }
 
   private func isConfident(_ result: ParseResult) -> Bool {
-    result.intent != nil && result.route == .local && result.missingSlots.isEmpty
+    isConfidentIntent(result) && result.missingSlots.isEmpty
+  }
+
+  /// Whether the intent is sure, whatever details it still lacks.
+  private func isConfidentIntent(_ result: ParseResult) -> Bool {
+    result.intent != nil && result.route == .local
   }
 
   /// Runs the pipeline on one piece of text.
