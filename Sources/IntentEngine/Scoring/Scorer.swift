@@ -926,7 +926,11 @@ struct Scorer {
     {
       payload = rest
     }
-    guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
+    // A break needs a scalar on each side inside the payload; a payload of one or two scalars
+    // after the first break has none ("ok, remind me at 5pm to b").
+    guard let first = text.firstClauseBreak, first < payload.upperBound,
+      max(payload.lowerBound + 1, first) < payload.upperBound - 1
+    else { return payload }
     for index in max(payload.lowerBound + 1, first)..<(payload.upperBound - 1)
     where scalars[index] == " " && scalars[index - 1].value >= 0x3400
       && scalars[index + 1].value >= 0x3400 && text.isClauseBreak(at: index)
