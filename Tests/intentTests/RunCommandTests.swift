@@ -89,9 +89,9 @@ struct RunCommandTests {
       #expect(await cli.run(["run", "--now", now, text]) == 0)
     }
     #expect(await cli.run(["run", "--now", now, "取消煮鸡蛋的计时"]) == 0)
-    #expect(cli.stdout.contains("cancelled timer '煮鸡蛋'"))
+    #expect(cli.stdout.contains("已取消计时器：煮鸡蛋"))
     #expect(await cli.run(["run", "--now", now, "取消计时"]) == 0)
-    #expect(cli.stdout.contains("cancelled timer '泡茶'"))
+    #expect(cli.stdout.contains("已取消计时器：泡茶"))
     #expect(await cli.run(["timers", "--now", now]) == 0)
     #expect(cli.stdout == "#2  关火  5 min left  (fires 2026-11-30 09:05:00)\n")
   }
