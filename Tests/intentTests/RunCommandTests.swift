@@ -23,7 +23,8 @@ final class CommandHarness: Sendable {
 
   /// Runs one command line with the test grammars, or `grammars`, when the command takes them.
   func run(
-    _ arguments: [String], environment extra: [String: String] = [:], grammars: URL? = nil
+    _ arguments: [String], environment extra: [String: String] = [:], grammars: URL? = nil,
+    builtins: Bool = false
   ) async -> Int32 {
     out.withLock { $0 = "" }
     err.withLock { $0 = "" }
@@ -36,7 +37,7 @@ final class CommandHarness: Sendable {
       writeError: { text in self.append(text, toError: true) }, environment: environment,
       currentDirectory: folder.url)
     var full = arguments
-    if ["run", "replay"].contains(arguments.first) {
+    if !builtins, ["run", "replay"].contains(arguments.first) {
       full.insert(
         contentsOf: ["--no-builtin", "--grammars", (grammars ?? self.grammars).path], at: 1)
     }
