@@ -3,8 +3,12 @@ public import Skills
 
 /// The built-in skills, wired to their stores in the data directory.
 public enum Builtins {
-  /// The intents the built-in skills handle today; reminders, memos, weather and health come later.
-  public static let intentIDs = ["timer.cancel", "timer.start"]
+  /// The intents the built-in skills handle.
+  public static let intentIDs = [
+    "memo.create", "memo.delete", "memo.list", "reminder.cancel", "reminder.create",
+    "reminder.list", "timer.adjust", "timer.cancel", "timer.pause", "timer.resume", "timer.start",
+    "timer.status",
+  ]
 
   /// Creates every built-in skill, with stores under `dataDirectory`.
   ///
@@ -14,9 +18,24 @@ public enum Builtins {
     problems: ProblemLog? = nil
   ) -> [AnySkill] {
     let timers = TimerStore(directory: dataDirectory, wallClock: wallClock, problems: problems)
-    return [
+    let reminders = ReminderStore(
+      directory: dataDirectory, wallClock: wallClock, problems: problems)
+    let memos = MemoStore(directory: dataDirectory, wallClock: wallClock, problems: problems)
+    var skills = [
       AnySkill(StartTimerSkill(store: timers, timeZone: timeZone)),
       AnySkill(CancelTimerSkill(store: timers)),
+      AnySkill(CreateReminderSkill(store: reminders, wallClock: wallClock, timeZone: timeZone)),
+      AnySkill(ListRemindersSkill(store: reminders, wallClock: wallClock, timeZone: timeZone)),
+      AnySkill(CancelReminderSkill(store: reminders, wallClock: wallClock, timeZone: timeZone)),
+      AnySkill(CreateMemoSkill(store: memos, timeZone: timeZone)),
+      AnySkill(ListMemosSkill(store: memos, wallClock: wallClock, timeZone: timeZone)),
+      AnySkill(DeleteMemoSkill(store: memos, timeZone: timeZone)),
     ]
+    for action in TimerControlSkill.Action.allCases {
+      skills.append(
+        AnySkill(
+          TimerControlSkill(action, store: timers, wallClock: wallClock, timeZone: timeZone)))
+    }
+    return skills
   }
 }

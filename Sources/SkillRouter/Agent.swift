@@ -134,7 +134,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     outcome.skill = skill.displayName
     let call: SkillCall
     do {
-      call = try skill.call(with: Data(input.jsonText.utf8))
+      call = try skill.call(with: Data(Self.skillInput(input, text: parse.text).jsonText.utf8))
     } catch {
       outcome.error = error.description
       outcome.isInputError = true
@@ -240,6 +240,15 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       slots: spec.slots.map {
         "\($0.name): \($0.type.rawValue)\($0.isRequired ? " (required)" : "")"
       })
+  }
+
+  /// The slots plus the user's language (`lang`), so that the skill answers in it.
+  static func skillInput(_ slots: JSONValue, text: String) -> JSONValue {
+    guard case .object(var members) = slots,
+      !members.contains(where: { $0.0 == UserLanguage.inputKey })
+    else { return slots }
+    members.append((UserLanguage.inputKey, .string(UserLanguage.of(text).rawValue)))
+    return .object(members)
   }
 
   static func json(from data: Data) -> JSONValue {
