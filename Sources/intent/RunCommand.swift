@@ -51,13 +51,9 @@ enum RunCommand {
     }
 
     let llm = LLMConfiguration(environment: io.environment)
-    let cloud = makeLLMClient(llm)
+    let cloud = makeLLMClient(llm, mode: mode)
     if mode == .cloud, cloud == nil {
-      io.writeError(
-        "error: "
-          + (llm.isComplete
-            ? "this build has no cloud client yet (\(llm)); use '--route local' or '--route auto'"
-            : LLMConfiguration.notConfiguredMessage) + "\n")
+      io.writeError("error: \(LLMConfiguration.notConfiguredMessage)\n")
       return 1
     }
     guard let engine = options.loadEngine(io: io) else { return 1 }
@@ -100,12 +96,13 @@ enum RunCommand {
     return status
   }
 
-  /// The cloud client for the configuration; none yet.
-  ///
-  /// The OpenAI-compatible client arrives with the cloud issue and is created here when
-  /// `configuration.isComplete`; until then `auto` routes like local-with-offline-fallback.
-  static func makeLLMClient(_ configuration: LLMConfiguration) -> (any LLMClient)? {
-    nil
+  /// The cloud client for the configuration; nil (and no socket ever opened) when the endpoint
+  /// or the model is not set, or when `--route local` rules the cloud out.
+  static func makeLLMClient(_ configuration: LLMConfiguration, mode: RouteMode = .auto)
+    -> (any LLMClient)?
+  {
+    guard mode != .local, configuration.isComplete else { return nil }
+    return OpenAICompatibleClient(configuration: configuration)
   }
 
   /// The route mode from `--route`, else `INTENT_ROUTE`, else `auto`.
@@ -144,6 +141,10 @@ enum RunCommand {
     var out = "\(clause.parse.text)\n"
     out += "  intent        \(clause.intent?.rawValue ?? "(none: not understood)")\n"
     out += "  route         \(clause.route.rawValue) (\(clause.routeReason))\n"
+    if let cloud = clause.cloud {
+      out += "  cloud         \(Int(Trace.milliseconds(cloud.elapsed).rounded())) ms\n"
+    }
+    if let failure = clause.cloudFailure { out += "  error         \(failure)\n" }
     if let skill = clause.skill {
       let attempts = clause.attempts > 1 ? ", \(clause.attempts) attempts" : ""
       out += "  skill         \(skill)\(attempts)\n"
@@ -153,6 +154,9 @@ enum RunCommand {
       out += "  result        \(clause.summary)\n"
     case .failed:
       out += "  error         \(clause.error ?? "the skill failed")\n"
+    case .needsSlots(let prompt):
+      out += "  missing       \(clause.missingSlots.joined(separator: ", "))\n"
+      out += "  question      \(prompt)\n"
     case .notUnderstood(let suggestions):
       out += "  result        not understood\n"
       for suggestion in suggestions { out += "  can do        \(suggestion)\n" }
