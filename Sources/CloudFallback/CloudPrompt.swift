@@ -78,7 +78,9 @@ public struct CloudPrompt: Sendable {
 
       """
     for choice in choices {
-      text += "- \(choice.id): \(choice.description)"
+      var description = choice.description.trimmingCharacters(in: .whitespacesAndNewlines)
+      while description.hasSuffix(".") { description.removeLast() }
+      text += "- \(choice.id): \(description)"
       if !choice.slots.isEmpty {
         text +=
           ". Slots: "
