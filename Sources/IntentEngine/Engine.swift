@@ -428,8 +428,7 @@ public struct Engine: Sendable {
           wording: .margin(runnerUp: alternatives[1].intent.rawValue, score: candidates[1].score),
           contribution: best.score - candidates[1].score))
     }
-    let route: LocalRoute =
-      top.confidence >= threshold && best.missingSlots.isEmpty ? .local : .fallback
+    let route: LocalRoute = top.confidence >= threshold ? .local : .fallback
     explanation.append(
       Evidence(
         kind: .threshold,
@@ -437,10 +436,19 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
+    // Below the offline threshold the best guess is no answer: it stays in `alternatives`, so a
+    // caller that reads only `intent` never acts on it.
+    let isAnswer = top.confidence >= min(threshold, calibration.offlineThreshold)
     return ParseResult(
-      text: normalized.original, normalizedText: normalized.string, intent: winner.id,
-      confidence: top.confidence, score: best.score, route: route, slots: slots,
-      missingSlots: best.missingSlots, alternatives: alternatives, explanation: explanation)
+      text: normalized.original, normalizedText: normalized.string,
+      intent: isAnswer ? winner.id : nil, confidence: top.confidence, score: best.score,
+      route: route, slots: isAnswer ? slots : [],
+      missingSlots: isAnswer ? best.missingSlots : [],
+      prompt: isAnswer
+        ? best.missingSlots.first.map {
+          winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
+        } : nil,
+      alternatives: alternatives, explanation: explanation)
   }
 }
 
