@@ -148,13 +148,11 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     }
     events?.yield(
       .routed(clause: index, intent: outcome.intent?.rawValue, route: route, reason: step.reason))
-    if let first = outcome.missingSlots.first, let intent = outcome.intent,
-      let slot = engine.intents.first(where: { $0.id == intent })?.slots.first(where: {
-        $0.name == first
-      })
-    {
-      // A required slot the cloud left out is asked for, as for a local result.
-      outcome.status = .needsSlots(prompt: FollowUpQuestion.text(for: slot, utterance: parse.text))
+    if let question = followUp(for: outcome) {
+      // A required slot left out is asked for, whoever decided the intent.
+      outcome.missingSlots =
+        outcome.missingSlots.isEmpty ? parse.missingSlots : outcome.missingSlots
+      outcome.status = .needsSlots(prompt: question)
       events?.yield(.finished(clause: index, outcome: outcome))
       return outcome
     }
@@ -196,6 +194,29 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       events?.yield(.finished(clause: index, outcome: outcome))
     }
     return outcome
+  }
+
+  /// The question for the first required slot still missing, or nil when none is.
+  private func followUp(for outcome: ClauseOutcome) -> String? {
+    guard let intent = outcome.intent else { return nil }
+    switch outcome.route {
+    case .local, .offline:
+      guard let first = outcome.parse.missingSlots.first else { return nil }
+      return outcome.parse.prompt
+        ?? engine.intents.first { $0.id == intent }?.prompt(
+          for: first, language: Self.language(of: outcome.parse.text))
+    case .cloud, .learned:
+      guard let first = outcome.missingSlots.first else { return nil }
+      return engine.intents.first { $0.id == intent }?.prompt(
+        for: first, language: Self.language(of: outcome.parse.text))
+    case .unmatched:
+      return nil
+    }
+  }
+
+  /// `zh` when the text holds a Han character, else `en`.
+  static func language(of text: String) -> String {
+    text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } ? "zh" : "en"
   }
 
   /// A learned phrase as a validated answer for today: times are read again from the utterance

@@ -115,7 +115,10 @@ public struct ClauseOutcome: Sendable {
         members.append(("missing_slots", .array(missingSlots.map { .string($0) })))
       }
     }
-    if case .needsSlots(let prompt) = status { members.append(("prompt", .string(prompt))) }
+    if case .needsSlots(let prompt) = status {
+      members.replace("missing_slots", with: .array(missingSlots.map { .string($0) }))
+      members.replace("prompt", with: .string(prompt))
+    }
     members.append(("route_reason", .string(routeReason)))
     if let cloud { members.append(("cloud_ms", .number(Trace.milliseconds(cloud.elapsed)))) }
     members.append(("skill", skill.map { .string($0) } ?? .null))

@@ -93,7 +93,7 @@ public struct CloudAnswerValidator: Sendable {
       case .number, .duration:
         guard number.isFinite else { throw invalid(slot, value, expected: "a finite number") }
         return .number(number)
-      case .text, .location, .metric, .period:
+      case .text, .location, .metric, .period, .list, .scope:
         return .string(JSONValue.number(number).jsonText)
       case .datetime, .date:
         throw invalid(slot, value, expected: expectedKind(slot.type))
@@ -136,6 +136,17 @@ public struct CloudAnswerValidator: Sendable {
         return read.json(as: slot.type)
       }
       return .string(text.lowercased().replacingOccurrences(of: " ", with: "_"))
+    case .list:
+      if let read = engine.value(of: .list, in: text, context: context) {
+        return read.json(as: .list)
+      }
+      return .string(String(text.lowercased().unicodeScalars.prefix(80)))
+    case .scope:
+      if let read = engine.value(of: .scope, in: text, context: context) {
+        return read.json(as: .scope)
+      }
+      let all = ["all", "every", "everything", "全部", "所有", "都"]
+      return .string(all.contains(text.lowercased()) ? "all" : text.lowercased())
     case .text:
       return .string(String(text.unicodeScalars.prefix(CloudPrompt.maximumTextLength)))
     }
@@ -159,6 +170,8 @@ public struct CloudAnswerValidator: Sendable {
     case .text: "text"
     case .metric: "a metric"
     case .period: "a period"
+    case .list: "a list name"
+    case .scope: "a scope"
     }
   }
 
