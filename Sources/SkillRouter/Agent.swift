@@ -108,13 +108,14 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     var exchange: ClauseOutcome.CloudExchange?
     var decided: CloudAnswerValidator.Answer?
     var cloudFailure: String?
-    if case .askCloud(let unsure) = step, router.mode != .cloud, let memory,
+    // A phrase the cloud resolved before answers offline, but never over a confident match.
+    if step.route != .local, router.mode != .cloud, let memory,
       let phrase = await memory.recall(parse.normalizedText),
       let answer = recalled(phrase, for: parse, context: context)
     {
       decided = answer
       step = .learned(
-        reason: "\(unsure); the cloud chose '\(phrase.intent)' for this phrase before")
+        reason: "the cloud chose '\(phrase.intent)' for this phrase before (\(phrase.count)×)")
     }
     if case .askCloud = step {
       let asked = await askCloud(parse, context: context)

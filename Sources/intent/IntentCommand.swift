@@ -13,6 +13,7 @@ enum IntentCommand {
       check       validate grammars and run their examples
       run         parse, route and execute: start timers and other skills
       timers      list running timers with the time left
+      learned     list (or --forget) the phrases the cloud resolved, answered offline
       replay      re-decide a recorded trace with today's grammars
       bench       score labelled fixtures: accuracy, routing, calibration, latency
       calibrate   fit the confidence calibration and local threshold on dev fixtures
@@ -33,6 +34,7 @@ enum IntentCommand {
       case "check": return try CheckCommand.run(rest, io: io)
       case "run": return try await RunCommand.run(rest, io: io)
       case "timers": return try await TimersCommand.run(rest, io: io)
+      case "learned": return try await LearnedCommand.run(rest, io: io)
       case "replay": return try await ReplayCommand.run(rest, io: io)
       case "bench": return try BenchCommand.run(rest, io: io)
       case "calibrate": return try CalibrateCommand.run(rest, io: io)
@@ -40,7 +42,9 @@ enum IntentCommand {
         io.write(usage)
         return 0
       default:
-        let known = ["parse", "check", "run", "timers", "replay", "bench", "calibrate"]
+        let known = [
+          "parse", "check", "run", "timers", "learned", "replay", "bench", "calibrate",
+        ]
         let hint =
           Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)")

@@ -23,7 +23,12 @@ enum RunCommand {
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
       --no-builtin     load only the folders given with --grammars
 
-    Data (timers, last-good cache) lives in $INTENT_DATA_DIR, else $XDG_DATA_HOME/skillrouter,
+    A cloud answer that validated is remembered ('intent learned') and answers the same phrase
+    offline next time (route 'learned'). Cloud: INTENT_LLM_BASE_URL, INTENT_LLM_MODEL,
+    INTENT_LLM_API_KEY, INTENT_LLM_TIMEOUT (s, default 10), INTENT_LLM_FORMAT (json_object,
+    json_schema or tools), INTENT_LLM_STREAM=1.
+
+    Data (timers, last-good cache, learned phrases) lives in $INTENT_DATA_DIR, else $XDG_DATA_HOME/skillrouter,
     else ~/.local/share/skillrouter. Exit codes: 0 done (also "not understood"), 1 a skill
     failed with nothing cached, 2 usage.
 
@@ -72,7 +77,9 @@ enum RunCommand {
     }
     let agent = Agent(
       engine: engine, registry: runtime.registry, cache: runtime.cache, cloud: cloud, mode: mode,
-      cloudTimeout: llm.timeout, redactor: Redactor(secrets: llm.apiKey.map { [$0] } ?? []))
+      cloudTimeout: llm.timeout, redactor: Redactor(secrets: llm.apiKey.map { [$0] } ?? []),
+      memory: LearnedPhraseStore(
+        directory: runtime.dataDirectory, wallClock: runtime.wallClock, problems: runtime.problems))
     let outcome = await agent.handle(text, context: options.context)
 
     var status: Int32 = outcome.hasFailure ? 1 : 0

@@ -442,3 +442,82 @@ final class LoopbackCounter: Sendable {
     }
   }
 }
+
+/// Validated cloud answers are learned and answer the same phrase offline.
+struct LearnedPhraseRunTests {
+  @Test func learnedPhraseAnswersOfflineAndCanBeForgotten() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let server = try LoopbackHTTPServer { _ in .text(CloudRunTests.chat(CloudRunTests.timerAnswer))
+    }
+    let cloud = [
+      "INTENT_LLM_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
+      "INTENT_LLM_MODEL": "m", "INTENT_LLM_API_KEY": CloudRunTests.key,
+    ]
+    let text = "今天吃什么"
+    let now = ["--now", CloudRunTests.now]
+    #expect(await cli.run(["run", "--json"] + now + [text], environment: cloud) == 0)
+    #expect(cli.json?["route"] as? String == "cloud")
+    server.stop()
+
+    // The server is gone and then nothing is configured: the phrase is answered from memory.
+    for environment in [cloud, [:]] {
+      #expect(await cli.run(["run", "--json"] + now + [text], environment: environment) == 0)
+      let json = try #require(cli.json, "\(cli.stdout)")
+      #expect(json["route"] as? String == "learned")
+      #expect(json["intent"] as? String == "timer.start")
+      #expect((json["slots"] as? [String: Any])?["duration"] as? Double == 180)
+      #expect(json["cloud_ms"] == nil)
+      #expect((json["result"] as? [String: Any])?["label"] as? String == "关火")
+    }
+    #expect(server.requests.count == 1)
+
+    #expect(await cli.run(["learned", "--json"]) == 0)
+    let phrases = try #require(cli.json?["phrases"] as? [[String: Any]])
+    #expect(phrases.count == 1)
+    #expect(phrases.first?["text"] as? String == text)
+    #expect(phrases.first?["count"] as? Double == 3)
+    #expect(await cli.run(["learned"]) == 0)
+    #expect(cli.stdout == "3×  今天吃什么  → timer.start {\"duration\":180,\"text\":\"关火\"}\n")
+    #expect(!CloudRunTests.contents(of: cli.dataDirectory).contains(CloudRunTests.key))
+
+    #expect(await cli.run(["learned", "--forget", "今天 吃什么"]) == 0)
+    #expect(cli.stdout == "no learned phrase for '今天 吃什么'\n")
+    #expect(await cli.run(["learned", "--forget", text]) == 0)
+    #expect(cli.stdout == "forgot 1 learned phrase\n")
+    #expect(await cli.run(["run", "--json"] + now + [text]) == 0)
+    #expect(cli.json?["route"] as? String == "unmatched")
+  }
+
+  @Test func learnedPhraseNeverOverridesAConfidentGrammarMatch() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let server = try LoopbackHTTPServer { _ in
+      .text(CloudRunTests.chat(#"{"skill_id": "timer.cancel", "input": {}}"#))
+    }
+    defer { server.stop() }
+    let cloud = [
+      "INTENT_LLM_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
+      "INTENT_LLM_MODEL": "m",
+    ]
+    let args = ["run", "--json", "--now", CloudRunTests.now, CloudRunTests.confident]
+    #expect(
+      await cli.run(
+        ["run", "--json", "--route", "cloud"] + Array(args.dropFirst(2)), environment: cloud) == 0)
+    #expect(cli.json?["intent"] as? String == "timer.cancel")
+    #expect(await cli.run(["learned", "--json"]) == 0)
+    #expect((cli.json?["phrases"] as? [Any])?.count == 1)
+    #expect(await cli.run(args, environment: cloud) == 0)
+    #expect(cli.json?["route"] as? String == "local")
+    #expect(cli.json?["intent"] as? String == "timer.start")
+  }
+
+  @Test func forgettingWithoutTextClearsEveryPhrase() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    #expect(await cli.run(["learned", "--forget"]) == 0)
+    #expect(cli.stdout == "forgot 0 learned phrases\n")
+    #expect(await cli.run(["learned"]) == 0)
+    #expect(cli.stdout == "no learned phrases\n")
+  }
+}
