@@ -137,7 +137,7 @@ public struct Replayer: Sendable {
       if case .askCloud = step {
         // The cloud is not asked again: keep what it decided, or what the fallback did.
         let oldRoute = old["route"]?.stringValue
-        if oldRoute == RouteKind.cloud.rawValue {
+        if oldRoute == RouteKind.cloud.rawValue || oldRoute == RouteKind.learned.rawValue {
           step = .cloud(reason: "decided by the cloud when recorded")
           intent = old["intent"]?.stringValue
           slots = nil
