@@ -81,7 +81,7 @@ public struct Engine: Sendable {
       truncated = true
     }
     let normalized = normalizer.normalize(input)
-    var result = parseClause(normalized, context: context)
+    var result = answered(parseClause(normalized, context: context))
     if truncated {
       result.text = text
       result.explanation.append(
@@ -243,9 +243,12 @@ public struct Engine: Sendable {
 
   /// Whether a word is only ever a penalty against intents, never a keyword or a veto: another
   /// domain's word ("early flight", "my sister's driving there") in an aside.
+  ///
+  /// A misspelling of an exclude is mild too: a correction never vetoes ("catch" is not "watch").
   private func isMildExclude(_ hit: KeywordHit) -> Bool {
     grammar.targets[Int(hit.entry)].allSatisfy {
-      $0.kind == .exclude && grammar.intents[Int($0.intent)].excludes[Int($0.index)] != nil
+      $0.kind == .exclude
+        && (hit.isCorrected || grammar.intents[Int($0.intent)].excludes[Int($0.index)] != nil)
     } && !grammar.targets[Int(hit.entry)].isEmpty
   }
 
@@ -382,6 +385,23 @@ public struct Engine: Sendable {
     }
   }
 
+  /// The result as callers see it: below the offline threshold the best guess is no answer. It
+  /// stays in `alternatives`, so a caller that reads only `intent` never acts on it; inside the
+  /// engine the guess is kept, since a clause read with its context may still confirm it.
+  private func answered(_ result: ParseResult) -> ParseResult {
+    var result = result
+    result.clauses = result.clauses.map(answered)
+    guard let intent = result.intent else { return result }
+    let threshold = grammar.intents.first { $0.spec.id == intent }?.spec.threshold
+    guard result.confidence < min(threshold ?? calibration.localThreshold, calibration.offlineThreshold)
+    else { return result }
+    result.intent = nil
+    result.slots = []
+    result.missingSlots = []
+    result.prompt = nil
+    return result
+  }
+
   private func isConfident(_ result: ParseResult) -> Bool {
     isConfidentIntent(result) && result.missingSlots.isEmpty
   }
@@ -443,18 +463,13 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
-    // Below the offline threshold the best guess is no answer: it stays in `alternatives`, so a
-    // caller that reads only `intent` never acts on it.
-    let isAnswer = top.confidence >= min(threshold, calibration.offlineThreshold)
     return ParseResult(
-      text: normalized.original, normalizedText: normalized.string,
-      intent: isAnswer ? winner.id : nil, confidence: top.confidence, score: best.score,
-      route: route, slots: isAnswer ? slots : [],
-      missingSlots: isAnswer ? best.missingSlots : [],
-      prompt: isAnswer
-        ? best.missingSlots.first.map {
-          winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
-        } : nil,
+      text: normalized.original, normalizedText: normalized.string, intent: winner.id,
+      confidence: top.confidence, score: best.score, route: route, slots: slots,
+      missingSlots: best.missingSlots,
+      prompt: best.missingSlots.first.map {
+        winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
+      },
       alternatives: alternatives, explanation: explanation)
   }
 }
