@@ -393,7 +393,8 @@ public struct Engine: Sendable {
     result.clauses = result.clauses.map(answered)
     guard let intent = result.intent else { return result }
     let threshold = grammar.intents.first { $0.spec.id == intent }?.spec.threshold
-    guard result.confidence < min(threshold ?? calibration.localThreshold, calibration.offlineThreshold)
+    guard
+      result.confidence < min(threshold ?? calibration.localThreshold, calibration.offlineThreshold)
     else { return result }
     result.intent = nil
     result.slots = []
