@@ -87,7 +87,10 @@ public struct CloudPrompt: Sendable {
           + choice.slots.map { "\($0.name) (\($0.type)\($0.isRequired ? ", required" : ""))" }
           .joined(separator: ", ")
       }
-      let examples = choice.examples.prefix(Self.examplesPerIntent)
+      // Descriptions often quote examples already: add only new ones, up to three in all.
+      let quoted = description.split(separator: "\"", omittingEmptySubsequences: false).count / 2
+      let examples = choice.examples.filter { !description.contains("\"\($0)\"") }
+        .prefix(max(1, Self.examplesPerIntent - quoted))
       if !examples.isEmpty {
         text += ". E.g. " + examples.map { "\"\($0)\"" }.joined(separator: "; ")
       }

@@ -42,7 +42,7 @@ enum IntentCommand {
       case "due": return try await DueCommand.run(rest, io: io)
       case "learned": return try await LearnedCommand.run(rest, io: io)
       case "replay": return try await ReplayCommand.run(rest, io: io)
-      case "bench": return try BenchCommand.run(rest, io: io)
+      case "bench": return try await BenchCommand.run(rest, io: io)
       case "calibrate": return try CalibrateCommand.run(rest, io: io)
       case "--help", "-h", "help":
         io.write(usage)
