@@ -185,7 +185,8 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     case .succeeded(let data):
       outcome.status = .succeeded(Self.json(from: data))
     case .stale(let data, let age, _):
-      outcome.status = .stale(Self.json(from: data), age: age)
+      outcome.status = .stale(
+        Self.markedStale(Self.json(from: data), age: age, language: .of(parse.text)), age: age)
     case .failed:
       outcome.status = .failed
     }
@@ -309,6 +310,17 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       !members.contains(where: { $0.0 == UserLanguage.inputKey })
     else { return slots }
     members.append((UserLanguage.inputKey, .string(UserLanguage.of(text).rawValue)))
+    return .object(members)
+  }
+
+  /// The result with its `message` saying how old it is, in the user's language.
+  static func markedStale(_ result: JSONValue, age: Double, language: UserLanguage) -> JSONValue {
+    guard case .object(var members) = result,
+      let index = members.firstIndex(where: { $0.0 == "message" }),
+      case .string(let message) = members[index].1
+    else { return result }
+    let note = language.staleNote(age: age)
+    members[index].1 = .string(message + language.say("（\(note)）", " (\(note))"))
     return .object(members)
   }
 

@@ -29,4 +29,17 @@ public enum UserLanguage: String, Codable, Sendable, Equatable {
   {
     self == .zh ? chinese() : english()
   }
+
+  /// Says how old a cached result is: `数据更新于3小时前`, `as of 3 hours ago`.
+  public func staleNote(age seconds: Double) -> String {
+    let s = seconds.isFinite ? Int(min(max(0, seconds), 1e12)) : 0
+    let (count, zh, en): (Int, String, String)
+    switch s {
+    case ..<60: return say("数据更新于刚才", "as of just now")
+    case ..<3600: (count, zh, en) = (s / 60, "分钟", "minute")
+    case ..<86400: (count, zh, en) = (s / 3600, "小时", "hour")
+    default: (count, zh, en) = (s / 86400, "天", "day")
+    }
+    return say("数据更新于\(count)\(zh)前", "as of \(count) \(en)\(count == 1 ? "" : "s") ago")
+  }
 }

@@ -70,3 +70,54 @@ struct SkillCommandsTests {
       cli.stderr.hasPrefix("error: unexpected argument '关火'; 'intent \(command)' takes no text\n"))
   }
 }
+
+struct WeatherRunTests {
+  @Test func answersOnlineThenOfflineWithTheLastGoodResultAndItsAge() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let server = try LoopbackHTTPServer { request in
+      request.path.hasPrefix("/v1/search")
+        ? .text(OpenMeteoFixtures.hangzhou) : .text(OpenMeteoFixtures.forecast)
+    }
+    let environment = [
+      "INTENT_WEATHER_URL": server.baseURL.absoluteString,
+      "INTENT_GEOCODING_URL": server.baseURL.absoluteString,
+    ]
+    let online = await cli.run(
+      ["run", "--json", "--route", "local", "--now", "2026-11-30T09:00:00+08:00", "明天杭州会不会下雨"],
+      environment: environment, builtins: true)
+    server.stop()
+    #expect(online == 0, "\(cli.stderr)")
+    let fresh = try #require(cli.json)
+    #expect(fresh["stale"] as? Bool == false)
+    let freshResult = try #require(fresh["result"] as? [String: Any])
+    #expect(freshResult["message"] as? String == "杭州明天：小雨，最高13°C，最低8°C，降水概率80%")
+
+    let offline = await cli.run(
+      ["run", "--json", "--route", "local", "--now", "2026-11-30T12:00:00+08:00", "明天杭州会不会下雨"],
+      environment: environment, builtins: true)
+    #expect(offline == 0, "\(cli.stderr)")
+    let stale = try #require(cli.json)
+    #expect(stale["stale"] as? Bool == true)
+    #expect(stale["age_seconds"] as? Double == 10_800)
+    #expect((stale["error"] as? String)?.contains("cannot be reached") == true)
+    let result = try #require(stale["result"] as? [String: Any])
+    #expect(
+      result["message"] as? String == "杭州明天：小雨，最高13°C，最低8°C，降水概率80%（数据更新于3小时前）")
+  }
+
+  @Test func withNoServiceAndNothingCachedTheRunSaysWhy() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let port = try LoopbackHTTPServer.unusedPort()
+    let status = await cli.run(
+      ["run", "--route", "local", "what's the weather in Hangzhou tomorrow"],
+      environment: [
+        "INTENT_WEATHER_URL": "http://127.0.0.1:\(port)",
+        "INTENT_GEOCODING_URL": "http://127.0.0.1:\(port)",
+      ], builtins: true)
+    #expect(status == 1)
+    #expect(cli.stdout.contains("geocoding") == false || cli.stdout.contains("cannot be reached"))
+    #expect(cli.stdout.contains("weather service at '127.0.0.1' cannot be reached"))
+  }
+}
