@@ -13,6 +13,8 @@ struct FolderWords {
   private var words: [[Int32]]
   /// (entry, target, folder) for every keyword or exclude a folder writes.
   private var written: Set<WrittenTarget> = []
+  /// Patterns with a placeholder, of folders loaded after the first, and their folders.
+  private var patterns: [(pattern: PatternSyntax, folder: Int)] = []
 
   private struct WrittenTarget: Hashable {
     var entry: Int32
@@ -57,12 +59,90 @@ struct FolderWords {
         folder: current))
   }
 
+  /// Notes a pattern of the current folder, to check its words against other folders' words.
+  mutating func notePattern(_ pattern: PatternSyntax) {
+    guard isNoting, current > 0, pattern.source.contains("{") else { return }
+    patterns.append((pattern, current))
+  }
+
+  /// Warnings for keywords in a later folder's patterns that sit inside a longer word of another
+  /// folder, which segmentation keeps whole: a slot or free text cannot end or start there.
+  ///
+  /// Keywords are found inside such words (``Scorer/folderHits(in:entities:besides:)``); a
+  /// pattern's placeholder still needs a token boundary where it meets a word.
+  func hiddenPatternWords(
+    lexicon: Lexicon, normalize: (String) -> [Unicode.Scalar]
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for (pattern, folder) in patterns {
+      let own = Set(words[folder])
+      let keywords = Set(written.lazy.filter { $0.folder == folder }.map(\.entry))
+      for (word, offset) in Self.plainWords(in: pattern.source) {
+        // Only the folder's own keywords: function words ("的", "把") sit inside many words.
+        let form = normalize(word)
+        guard let entry = lexicon.entry(for: form), keywords.contains(entry) else { continue }
+        var hiders: [(word: String, folder: Int)] = []
+        var seen: Set<Int32> = []
+        for other in names.indices where other != folder {
+          for entry in words[other] where !own.contains(entry) && seen.insert(entry).inserted {
+            let scalars = Array(lexicon.word(entry).unicodeScalars)
+            if scalars.count > form.count, Self.contains(scalars, form) {
+              hiders.append((lexicon.word(entry), other))
+            }
+          }
+        }
+        hiders.sort { ($0.folder, $0.word) < ($1.folder, $1.word) }
+        guard let first = hiders.first else { continue }
+        let shown = hiders.prefix(3).filter { $0.folder == first.folder }.map(\.word)
+        var position = pattern.position
+        position.column += offset
+        diagnostics.append(
+          position.diagnostic(
+            .hiddenPatternWord(word, inside: shown, of: names[first.folder]),
+            severity: .warning))
+      }
+    }
+    return diagnostics
+  }
+
+  /// The plain CJK words of a pattern and their scalar offsets, outside placeholders and lists.
+  static func plainWords(in source: String) -> [(word: String, offset: Int)] {
+    var result: [(word: String, offset: Int)] = []
+    var current = ""
+    var start = 0
+    var skipping = false
+    for (offset, scalar) in source.unicodeScalars.enumerated() {
+      let isWord = scalar.value >= 0x2E80 && !skipping
+      if isWord {
+        if current.isEmpty { start = offset }
+        current.unicodeScalars.append(scalar)
+        continue
+      }
+      if !current.isEmpty { result.append((current, start)) }
+      current = ""
+      if scalar == "{" || scalar == "@" { skipping = true }
+      if scalar == "}" || (scalar == " " || scalar == "|" || scalar == ")" || scalar == "]") {
+        skipping = false
+      }
+    }
+    if !current.isEmpty { result.append((current, start)) }
+    return result
+  }
+
+  private static func contains(_ word: [Unicode.Scalar], _ part: [Unicode.Scalar]) -> Bool {
+    guard part.count <= word.count else { return false }
+    for start in 0...(word.count - part.count)
+    where word[start..<(start + part.count)].elementsEqual(part) {
+      return true
+    }
+    return false
+  }
+
   /// Builds each folder's lexicon, adding an alias entry wherever a folder gives a word only some
   /// of its targets, and extending the per-entry arrays to cover the aliases.
   ///
-  /// - Parameters:
-  ///   - gazetteer: place names, which every folder segments by, as when it is loaded alone.
-  ///   - weight: the weight of a keyword group target.
+  /// Every folder also segments by the `gazetteer`'s place names, as when it is loaded alone;
+  /// `weight` gives a keyword group target's weight. Returns no lexicons for a single folder.
   mutating func makeLexicons(
     lexicon: inout Lexicon, targets: inout [[KeywordTarget]], roles: inout [EntryRole],
     strongestWeight: inout [Double], gazetteer: [[Unicode.Scalar]],
@@ -76,7 +156,8 @@ struct FolderWords {
         let local = own.lexicon.add(scalars)
         if Int(local) == own.entries.count { own.entries.append(entry) }
       }
-      for entry in words[folder].sorted() where own.lexicon.entry(for: lexicon.word(entry).unicodeScalars) == nil {
+      for entry in words[folder].sorted()
+      where own.lexicon.entry(for: lexicon.word(entry).unicodeScalars) == nil {
         let mine = targets[Int(entry)].filter {
           written.contains(
             WrittenTarget(
@@ -98,5 +179,15 @@ struct FolderWords {
       result.append(own)
     }
     return result
+  }
+}
+
+extension Diagnostic.Message {
+  static func hiddenPatternWord(_ word: String, inside hiders: [String], of folder: String) -> Self
+  {
+    let quoted = hiders.map { "'\($0)'" }.joined(separator: ", ")
+    let whole = hiders.count == 1 ? "word \(quoted), which stays" : "words \(quoted), which stay"
+    return
+      "pattern word '\(word)' is inside '\(folder)' \(whole) whole when text is split; a slot or free text that meets '\(word)' there does not match; add a pattern that names '\(hiders[0])'"
   }
 }

@@ -274,6 +274,7 @@ public struct GrammarCompiler: Sendable {
           let compiler = PatternCompiler(
             slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
             lists: normalizedLists, normalize: { normalized($0) })
+          folders.notePattern(pattern)
           switch compiler.compile(pattern) {
           case .success(let compiled): patterns.append(compiled)
           case .failure(let error): diagnostics += error.diagnostics
@@ -373,7 +374,7 @@ public struct GrammarCompiler: Sendable {
       gazetteer: normalizedWords
     ) { intents[Int($0.intent)].groups[Int($0.index)].weight }
 
-    var warnings: [Diagnostic] = []
+    var warnings = folders.hiddenPatternWords(lexicon: lexicon) { normalized($0) }
     for (name, lists) in listSyntax.sorted(by: { $0.key < $1.key })
     where !usedLists.contains(name) && !Self.builtinLists.contains(name) {
       for list in lists {
