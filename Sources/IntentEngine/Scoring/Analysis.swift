@@ -43,6 +43,8 @@ struct Analysis {
   var decreases = false
   /// The word that means every item ("all", "所有"), if one is said.
   var scopeAll: Range<Int>?
+  /// Words that follow place names ("天气" in "桂平市天气"): an unknown place may stand before them.
+  var placeFollowers: [Range<Int>] = []
   /// The list the utterance names, normalised (`shopping`, `todo`, or the user's words).
   var listName: (range: Range<Int>, name: String)?
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of

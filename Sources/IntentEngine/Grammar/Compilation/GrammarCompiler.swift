@@ -34,7 +34,7 @@ public struct GrammarCompiler: Sendable {
     "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
-    "todo_lists_en", "list_words", "list_words_en",
+    "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
   ]
 
   let normalizer = Normalizer()
@@ -409,6 +409,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("shopping_lists") { return .shoppingList }
     if name.hasPrefix("todo_lists") { return .todoList }
     if name.hasPrefix("list_words") { return .listWord }
+    if name.hasPrefix("place_followers") { return .placeFollower }
     return nil
   }
 
