@@ -2,138 +2,97 @@ public import Foundation
 
 /// What the cloud model decided, after purifying and leniently decoding its reply.
 public struct CloudReply: Sendable, Equatable {
-  /// The chosen intent, or nil when the model found none.
+  /// The chosen intent as the model spelled it, or nil when the model found none.
   public var intent: String?
-  /// The slot values as a JSON object.
+  /// The slot values as a JSON object, keys as the model spelled them.
   public var slots: Data
-  /// The model's own confidence, when it gave one.
+  /// The model's own confidence, when it gave one in [0, 1].
   public var confidence: Double?
   /// The JSON text the reply was decoded from.
   public var purified: String
 
-  /// Longest reply read; the rest is ignored so that hostile output cannot cost unbounded time.
+  /// Longest reply read, in Unicode scalars; the rest is ignored so that hostile output cannot
+  /// cost unbounded time.
   public static let maximumReplyLength = 64 * 1024
+
+  /// Spellings of the intent's key, compared after ``normalizedKey(_:)``.
+  static let intentKeys = ["skillid", "skill", "intentid", "intent", "intentname", "name"]
+  /// Spellings of the slots' key, compared after ``normalizedKey(_:)``.
+  static let slotKeys = ["input", "slots", "arguments", "parameters", "args", "params", "entities"]
 
   /// Purifies a raw reply and decodes it leniently.
   ///
-  /// Accepts Markdown fences, prose around the object, `//` comments, trailing commas, keys in
-  /// any case (`intent`, `intent_id`, `skill_id`), slots under `slots`, `input` or `arguments`,
-  /// and numbers sent as strings for `confidence`.
+  /// Accepts Markdown fences, prose around the object, comments, trailing commas, single quotes,
+  /// bare words, keys in any case or style (`Skill_ID`, `skillId`, `intent`), slots under
+  /// `input`, `slots` or `arguments` (also as a JSON string), and numbers sent as strings.
   /// - Throws: ``CloudFallbackError`` when no usable object is found.
   public static func decode(_ raw: String) throws(CloudFallbackError) -> CloudReply {
-    let purified = ReplyPurifier.purify(raw)
-    guard let purified else { throw .noJSON }
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: Data(purified.utf8))
-    } catch {
-      throw .malformedReply("not valid JSON after purifying")
-    }
-    guard let dictionary = object as? [String: Any] else {
-      throw .malformedReply("the top level is not an object")
-    }
+    let (purified, dictionary) = try ReplyPurifier.firstObject(in: raw)
     var fields: [String: Any] = [:]
-    for (key, value) in dictionary { fields[key.lowercased()] = value }
+    for (key, value) in dictionary {
+      let name = normalizedKey(key)
+      if fields[name] == nil { fields[name] = value }
+    }
 
     var intent: String?
-    for key in ["intent", "intent_id", "intentid", "skill_id", "skill"] {
+    for key in intentKeys {
       guard let value = fields[key] else { continue }
       if value is NSNull { break }
-      guard let name = value as? String else { throw .malformedReply("'\(key)' is not a string") }
-      let trimmed = name.trimmingCharacters(in: .whitespaces)
-      intent = trimmed.isEmpty || trimmed.lowercased() == "null" ? nil : trimmed
+      guard let name = value as? String else {
+        throw .malformedReply("'\(original(key, in: dictionary))' is not a string")
+      }
+      let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+      let lowered = trimmed.lowercased()
+      intent = trimmed.isEmpty || lowered == "null" || lowered == "none" ? nil : trimmed
       break
     }
     var slots: [String: Any] = [:]
-    for key in ["slots", "input", "arguments", "parameters"] {
+    for key in slotKeys {
       if let value = fields[key] as? [String: Any] {
         slots = value
+        break
+      }
+      if let text = fields[key] as? String,
+        let (_, object) = try? ReplyPurifier.firstObject(in: text)
+      {
+        slots = object
         break
       }
     }
     let slotData =
       (try? JSONSerialization.data(withJSONObject: slots, options: [.sortedKeys]))
       ?? Data("{}".utf8)
-    var confidence: Double?
-    if let number = fields["confidence"] as? NSNumber {
-      confidence = number.doubleValue
-    } else if let text = fields["confidence"] as? String {
-      confidence = Double(text.trimmingCharacters(in: .whitespaces))
-    }
-    if let value = confidence, !(0...1).contains(value) { confidence = nil }
-    return CloudReply(intent: intent, slots: slotData, confidence: confidence, purified: purified)
-  }
-}
-
-/// Cuts the JSON object out of a chat model's reply.
-public enum ReplyPurifier {
-  /// The first balanced `{…}` in `raw`, without Markdown fences, comments or trailing commas.
-  ///
-  /// Returns nil when the reply holds no object.
-  /// - Complexity: O(n) in the reply length, which is capped at `CloudReply.maximumReplyLength`.
-  public static func purify(_ raw: String) -> String? {
-    let scalars = Array(raw.unicodeScalars.prefix(CloudReply.maximumReplyLength))
-    guard let start = scalars.firstIndex(of: "{") else { return nil }
-    var out = String.UnicodeScalarView()
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var index = start
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if inString {
-        out.append(scalar)
-        if escaped {
-          escaped = false
-        } else if scalar == "\\" {
-          escaped = true
-        } else if scalar == "\"" {
-          inString = false
-        }
-        index += 1
-        continue
-      }
-      switch scalar {
-      case "\"":
-        inString = true
-        out.append(scalar)
-      case "/" where index + 1 < scalars.count && scalars[index + 1] == "/":
-        while index < scalars.count, scalars[index] != "\n" { index += 1 }
-        continue
-      case "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
-        index += 2
-        while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") {
-          index += 1
-        }
-        index += 2
-        continue
-      case "{", "[":
-        depth += 1
-        out.append(scalar)
-      case "}", "]":
-        removeTrailingComma(&out)
-        depth -= 1
-        out.append(scalar)
-        if depth == 0 { return String(out) }
-      default:
-        out.append(scalar)
-      }
-      index += 1
-    }
-    return nil
+    return CloudReply(
+      intent: intent, slots: slotData, confidence: confidence(fields["confidence"]),
+      purified: purified)
   }
 
-  private static func removeTrailingComma(_ out: inout String.UnicodeScalarView) {
-    var index = out.endIndex
-    while index > out.startIndex {
-      let previous = out.index(before: index)
-      let scalar = out[previous]
-      if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
-        index = previous
-        continue
+  /// A key folded to compare spellings: lowercase letters and digits only (`Skill_ID` → `skillid`).
+  public static func normalizedKey(_ key: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        key.lowercased().unicodeScalars.filter {
+          ("a"..."z").contains($0) || ("0"..."9").contains($0) || !$0.isASCII
+        }))
+  }
+
+  private static func original(_ normalized: String, in dictionary: [String: Any]) -> String {
+    dictionary.keys.sorted().first { normalizedKey($0) == normalized } ?? normalized
+  }
+
+  private static func confidence(_ value: Any?) -> Double? {
+    var result: Double?
+    if let number = value as? NSNumber, !(value is Bool) {
+      result = number.doubleValue
+    } else if var text = (value as? String)?.trimmingCharacters(in: .whitespaces) {
+      var scale = 1.0
+      if text.hasSuffix("%") {
+        text.removeLast()
+        scale = 100
       }
-      if scalar == "," { out.remove(at: previous) }
-      return
+      result = Double(text.trimmingCharacters(in: .whitespaces)).map { $0 / scale }
     }
+    guard let result, result.isFinite, (0...1).contains(result) else { return nil }
+    return result
   }
 }

@@ -10,10 +10,27 @@ public struct LLMConfiguration: Sendable, Equatable, CustomStringConvertible {
   public var apiKey: String?
   /// Longest wait for a reply, from `INTENT_LLM_TIMEOUT` in seconds (default 10).
   public var timeout: Duration
+  /// How the model is asked to answer, from `INTENT_LLM_FORMAT` (default `json_object`).
+  public var answerShape: AnswerShape
+  /// Whether the reply is streamed as server-sent events, from `INTENT_LLM_STREAM` (`1`/`true`).
+  public var isStreaming: Bool
 
   /// 10 s: a classification reply is a few tokens; longer means the service is struggling and
   /// the offline guess serves the user better.
   public static let defaultTimeout: Duration = .seconds(10)
+
+  /// Creates settings directly, for tests and embedding apps.
+  public init(
+    baseURL: URL?, model: String?, apiKey: String? = nil, timeout: Duration = defaultTimeout,
+    answerShape: AnswerShape = .jsonObject, isStreaming: Bool = false
+  ) {
+    self.baseURL = baseURL
+    self.model = model
+    self.apiKey = apiKey
+    self.timeout = timeout
+    self.answerShape = answerShape
+    self.isStreaming = isStreaming
+  }
 
   /// Reads the settings from environment variables.
   public init(environment: [String: String]) {
@@ -27,6 +44,10 @@ public struct LLMConfiguration: Sendable, Equatable, CustomStringConvertible {
     } else {
       timeout = Self.defaultTimeout
     }
+    answerShape =
+      environment["INTENT_LLM_FORMAT"].flatMap { AnswerShape(rawValue: $0.lowercased()) }
+      ?? .jsonObject
+    isStreaming = ["1", "true", "yes"].contains(environment["INTENT_LLM_STREAM"]?.lowercased())
   }
 
   /// Whether both an endpoint and a model are set.

@@ -26,6 +26,10 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   public let cache: LastGoodCache?
   /// The cloud model, when configured.
   public let cloud: (any LLMClient)?
+  /// Validated cloud answers remembered for next time, when kept.
+  public let memory: (any PhraseMemory)?
+  /// The intents as the cloud prompt lists them.
+  let cloudChoices: [CloudPrompt.IntentChoice]
   /// Longest wait for the cloud.
   public let cloudTimeout: Duration
   /// The routing policy.
@@ -37,9 +41,12 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   public init(
     engine: Engine, registry: SkillRegistry, executor: SkillExecutor<C>,
     cache: LastGoodCache? = nil, cloud: (any LLMClient)? = nil, mode: RouteMode = .auto,
-    cloudTimeout: Duration = LLMConfiguration.defaultTimeout, redactor: Redactor = Redactor()
+    cloudTimeout: Duration = LLMConfiguration.defaultTimeout, redactor: Redactor = Redactor(),
+    memory: (any PhraseMemory)? = nil
   ) {
     self.engine = engine
+    self.memory = memory
+    self.cloudChoices = cloud == nil ? [] : CloudPrompt.choices(for: engine)
     self.registry = registry
     self.executor = executor
     self.cache = cache
@@ -77,7 +84,9 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     let parts = parse.clauses.count > 1 ? parse.clauses : [parse]
     let clauses = await withTaskGroup(of: (Int, ClauseOutcome).self) { group in
       for (index, part) in parts.enumerated() {
-        group.addTask { (index, await self.process(part, index: index, events: events)) }
+        group.addTask {
+          (index, await self.process(part, index: index, context: context, events: events))
+        }
       }
       var results: [ClauseOutcome?] = Array(repeating: nil, count: parts.count)
       for await (index, outcome) in group { results[index] = outcome }
@@ -92,36 +101,62 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
 
   /// Routes and runs one command.
   func process(
-    _ parse: ParseResult, index: Int, events: AsyncStream<AgentEvent>.Continuation?
+    _ parse: ParseResult, index: Int, context: ParseContext,
+    events: AsyncStream<AgentEvent>.Continuation?
   ) async -> ClauseOutcome {
     var step = router.firstStep(for: parse)
     var exchange: ClauseOutcome.CloudExchange?
-    var cloudSlots: JSONValue?
-    var cloudIntent: IntentID?
+    var decided: CloudAnswerValidator.Answer?
+    var cloudFailure: String?
+    // A phrase the cloud resolved before answers offline, but never over a confident match.
+    if step.route != .local, router.mode != .cloud, let memory,
+      let phrase = await memory.recall(parse.normalizedText),
+      let answer = recalled(phrase, for: parse, context: context)
+    {
+      decided = answer
+      step = .learned(
+        reason: "the cloud chose '\(phrase.intent)' for this phrase before (\(phrase.count)×)")
+    }
     if case .askCloud = step {
-      let asked = await askCloud(parse)
+      let asked = await askCloud(parse, context: context)
       exchange = asked.exchange
-      cloudIntent = asked.intent
-      cloudSlots = asked.slots
-      step = router.step(after: asked.answer, for: parse)
+      decided = asked.answer
+      step = router.step(after: asked.routerAnswer, for: parse)
+      if case .failed(let reason) = asked.routerAnswer, router.mode == .cloud {
+        cloudFailure = reason
+      }
+      if let answer = asked.answer, answer.missingSlots.isEmpty, let memory {
+        await memory.remember(
+          parse.normalizedText, intent: answer.intent.rawValue, slots: answer.slots)
+      }
     }
     let route = step.route ?? .unmatched
     var outcome = ClauseOutcome(
       parse: parse, route: route, routeReason: step.reason, intent: nil, input: nil,
       cloud: exchange, skill: nil, status: .failed, error: nil, isInputError: false, attempts: 0,
       skillElapsed: .zero)
+    outcome.cloudFailure = cloudFailure
     switch step {
     case .local, .offline:
       outcome.intent = parse.intent
       outcome.input = parse.slotsJSON
-    case .cloud:
-      outcome.intent = cloudIntent
-      outcome.input = cloudSlots ?? .object([])
+    case .cloud, .learned:
+      outcome.intent = decided?.intent
+      outcome.input = decided?.slots ?? .object([])
+      outcome.missingSlots = decided?.missingSlots ?? []
     case .unmatched, .askCloud:
       outcome.status = .notUnderstood(suggestions: capabilities)
     }
     events?.yield(
       .routed(clause: index, intent: outcome.intent?.rawValue, route: route, reason: step.reason))
+    if let question = followUp(for: outcome) {
+      // A required slot left out is asked for, whoever decided the intent.
+      outcome.missingSlots =
+        outcome.missingSlots.isEmpty ? parse.missingSlots : outcome.missingSlots
+      outcome.status = .needsSlots(prompt: question)
+      events?.yield(.finished(clause: index, outcome: outcome))
+      return outcome
+    }
     guard let intent = outcome.intent, let input = outcome.input else {
       events?.yield(.finished(clause: index, outcome: outcome))
       return outcome
@@ -163,84 +198,110 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     return outcome
   }
 
-  private struct CloudResult {
-    var answer: Router.CloudAnswer
-    var exchange: ClauseOutcome.CloudExchange
-    var intent: IntentID?
-    var slots: JSONValue?
+  /// The question for the first required slot still missing, or nil when none is.
+  private func followUp(for outcome: ClauseOutcome) -> String? {
+    guard let intent = outcome.intent else { return nil }
+    switch outcome.route {
+    case .local, .offline:
+      guard let first = outcome.parse.missingSlots.first else { return nil }
+      return outcome.parse.prompt
+        ?? engine.intents.first { $0.id == intent }?.prompt(
+          for: first, language: Self.language(of: outcome.parse.text))
+    case .cloud, .learned:
+      guard let first = outcome.missingSlots.first else { return nil }
+      return engine.intents.first { $0.id == intent }?.prompt(
+        for: first, language: Self.language(of: outcome.parse.text))
+    case .unmatched:
+      return nil
+    }
   }
 
-  /// Asks the cloud to classify a command, within the cloud timeout; never throws.
-  private func askCloud(_ parse: ParseResult) async -> CloudResult {
+  /// `zh` when the text holds a Han character, else `en`.
+  static func language(of text: String) -> String {
+    text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } ? "zh" : "en"
+  }
+
+  /// A learned phrase as a validated answer for today: times are read again from the utterance
+  /// at the current clock ("tomorrow" moves on), other slots are kept.
+  private func recalled(
+    _ phrase: LearnedPhrase, for parse: ParseResult, context: ParseContext
+  ) -> CloudAnswerValidator.Answer? {
+    let validator = CloudAnswerValidator(engine: engine, registry: registry)
+    guard let spec = validator.spec(named: phrase.intent) else { return nil }
+    var slots: [(String, JSONValue)] = []
+    var missing: [String] = []
+    for slot in spec.slots {
+      var value = phrase.slots[slot.name]
+      if slot.type == .datetime || slot.type == .date {
+        value = engine.value(of: slot.type, in: parse.text, context: context)
+          .map { $0.json(as: slot.type) }
+      }
+      if let value, value != .null {
+        slots.append((slot.name, value))
+      } else if slot.isRequired {
+        missing.append(slot.name)
+      }
+    }
+    return CloudAnswerValidator.Answer(
+      intent: spec.id, slots: .object(slots), missingSlots: missing)
+  }
+
+  private struct CloudResult {
+    var routerAnswer: Router.CloudAnswer
+    var exchange: ClauseOutcome.CloudExchange
+    var answer: CloudAnswerValidator.Answer?
+  }
+
+  /// Asks the cloud to classify a command, within the cloud timeout, and validates the reply;
+  /// never throws.
+  private func askCloud(_ parse: ParseResult, context: ParseContext) async -> CloudResult {
     let start = executor.clock.now
+    let prompt = CloudPrompt(
+      choices: cloudChoices, now: context.now, timeZone: context.timeZone)
     var exchange = ClauseOutcome.CloudExchange(
-      rawReply: nil, purified: nil, error: nil, elapsed: .zero)
-    func finish(_ answer: Router.CloudAnswer, intent: IntentID? = nil, slots: JSONValue? = nil)
+      rawReply: nil, purified: nil, error: nil, elapsed: .zero,
+      promptTokens: prompt.estimatedTokens)
+    func finish(_ answer: Router.CloudAnswer, validated: CloudAnswerValidator.Answer? = nil)
       -> CloudResult
     {
       exchange.elapsed = start.duration(to: executor.clock.now)
       if case .failed(let reason) = answer { exchange.error = reason }
-      return CloudResult(answer: answer, exchange: exchange, intent: intent, slots: slots)
+      return CloudResult(routerAnswer: answer, exchange: exchange, answer: validated)
     }
     guard let cloud else { return finish(.failed(reason: LLMConfiguration.notConfiguredMessage)) }
-    let prompt = CloudPrompt(choices: engine.intents.map(Self.choice(for:)))
-    let system = prompt.system
-    let user = parse.text
+    let request = CloudRequest(prompt: prompt, text: parse.text)
     let raw: String
     do {
       raw = try await executor.withTimeout(cloudTimeout) {
-        try await cloud.complete(system: system, user: user)
+        try await cloud.complete(request)
       }
     } catch {
       let reason =
         (error as? SkillError).map {
           if case .timedOut = $0 { return "no reply within the cloud timeout" }
           return $0.description
-        } ?? String(describing: error)
+        } ?? (error as? CloudFallbackError)?.description ?? "the cloud call failed"
       return finish(.failed(reason: redactor.redact(reason)))
     }
-    exchange.rawReply = redactor.redact(String(raw.prefix(CloudReply.maximumReplyLength)))
+    exchange.rawReply = redactor.redact(
+      String(raw.unicodeScalars.prefix(CloudReply.maximumReplyLength)))
     let reply: CloudReply
     do {
       reply = try CloudReply.decode(raw)
     } catch {
       exchange.purified = ReplyPurifier.purify(raw).map(redactor.redact)
-      return finish(.failed(reason: error.description))
+      return finish(.failed(reason: redactor.redact(error.description)))
     }
     exchange.purified = redactor.redact(reply.purified)
-    guard let name = reply.intent else { return finish(.noIntent) }
-    guard let spec = engine.intents.first(where: { $0.id.rawValue == name }) else {
-      return finish(.failed(reason: CloudFallbackError.unknownIntent(name).description))
-    }
-    let slots = Self.coerce((try? JSONValue(parsing: reply.slots)) ?? .object([]), to: spec)
-    return finish(.decided(intent: name), intent: spec.id, slots: slots)
-  }
-
-  /// Keeps declared slots only, turning numbers sent as text into numbers where the type wants one.
-  static func coerce(_ slots: JSONValue, to spec: IntentSpec) -> JSONValue {
-    var kept: [(String, JSONValue)] = []
-    for slot in spec.slots {
-      guard let value = slots[slot.name], value != .null else { continue }
-      switch (slot.type, value) {
-      case (.duration, .string(let text)), (.number, .string(let text)):
-        if let number = Double(text.trimmingCharacters(in: .whitespaces)) {
-          kept.append((slot.name, .number(number)))
-        } else {
-          kept.append((slot.name, value))
-        }
-      default:
-        kept.append((slot.name, value))
+    let validator = CloudAnswerValidator(engine: engine, registry: registry)
+    do {
+      guard let answer = try validator.validate(reply, context: context) else {
+        return finish(.noIntent)
       }
+      return finish(.decided(intent: answer.intent.rawValue), validated: answer)
+    } catch {
+      return finish(.failed(reason: redactor.redact(error.description)))
     }
-    return .object(kept)
-  }
-
-  static func choice(for spec: IntentSpec) -> CloudPrompt.IntentChoice {
-    CloudPrompt.IntentChoice(
-      id: spec.id.rawValue, description: spec.description,
-      slots: spec.slots.map {
-        "\($0.name): \($0.type.rawValue)\($0.isRequired ? " (required)" : "")"
-      })
   }
 
   /// The slots plus the user's language (`lang`), so that the skill answers in it.
@@ -273,10 +334,11 @@ extension Agent where C == ContinuousClock {
   public init(
     engine: Engine, registry: SkillRegistry, cache: LastGoodCache? = nil,
     cloud: (any LLMClient)? = nil, mode: RouteMode = .auto,
-    cloudTimeout: Duration = LLMConfiguration.defaultTimeout, redactor: Redactor = Redactor()
+    cloudTimeout: Duration = LLMConfiguration.defaultTimeout, redactor: Redactor = Redactor(),
+    memory: (any PhraseMemory)? = nil
   ) {
     self.init(
       engine: engine, registry: registry, executor: SkillExecutor(), cache: cache, cloud: cloud,
-      mode: mode, cloudTimeout: cloudTimeout, redactor: redactor)
+      mode: mode, cloudTimeout: cloudTimeout, redactor: redactor, memory: memory)
   }
 }

@@ -13,6 +13,8 @@ public struct ClauseOutcome: Sendable {
     case failed
     /// Nothing was understood; `suggestions` say what the engine can do.
     case notUnderstood(suggestions: [String])
+    /// The intent is known but a required slot is missing; `prompt` asks for it.
+    case needsSlots(prompt: String)
   }
 
   /// The cloud exchange, when the cloud was asked.
@@ -25,6 +27,8 @@ public struct ClauseOutcome: Sendable {
     public var error: String?
     /// Time the cloud call took.
     public var elapsed: Duration
+    /// The system prompt's estimated size in tokens.
+    public var promptTokens: Int = 0
   }
 
   /// The local parse of this command.
@@ -47,13 +51,17 @@ public struct ClauseOutcome: Sendable {
   public var error: String?
   /// Whether the input could not be decoded for the skill.
   public var isInputError: Bool
+  /// Required slots still missing for the executed intent (when the cloud decided it).
+  public var missingSlots: [String] = []
+  /// Why a forced cloud call (`--route cloud`) failed; the command exits 1.
+  public var cloudFailure: String?
   /// Skill attempts made.
   public var attempts: Int
   /// Time the skill took, retries included.
   public var skillElapsed: Duration
 
   /// Whether the command needs attention: the skill failed with nothing cached.
-  public var hasFailed: Bool { status == .failed }
+  public var hasFailed: Bool { status == .failed || cloudFailure != nil }
 
   /// Whether the result is a cached stand-in.
   public var isStale: Bool {
@@ -65,7 +73,7 @@ public struct ClauseOutcome: Sendable {
   public var result: JSONValue? {
     switch status {
     case .succeeded(let value), .stale(let value, _): value
-    case .failed, .notUnderstood: nil
+    case .failed, .notUnderstood, .needsSlots: nil
     }
   }
 
@@ -79,6 +87,8 @@ public struct ClauseOutcome: Sendable {
       return "\(message) (cached \(Self.describeAge(age)) ago: \(error ?? "the service failed"))"
     case .failed:
       return "error: \(error ?? "the skill failed")"
+    case .needsSlots(let prompt):
+      return prompt
     case .notUnderstood(let suggestions):
       guard !suggestions.isEmpty else { return "not understood" }
       return "not understood; I can: " + suggestions.joined(separator: "; ")
@@ -99,12 +109,23 @@ public struct ClauseOutcome: Sendable {
     members.replace("intent", with: intent.map { .string($0.rawValue) } ?? .null)
     members.replace("route", with: .string(route.rawValue))
     if let input { members.replace("slots", with: input) }
+    if route == .cloud || route == .learned {
+      members.removeAll { $0.0 == "missing_slots" }
+      if !missingSlots.isEmpty {
+        members.append(("missing_slots", .array(missingSlots.map { .string($0) })))
+      }
+    }
+    if case .needsSlots(let prompt) = status {
+      members.replace("missing_slots", with: .array(missingSlots.map { .string($0) }))
+      members.replace("prompt", with: .string(prompt))
+    }
     members.append(("route_reason", .string(routeReason)))
+    if let cloud { members.append(("cloud_ms", .number(Trace.milliseconds(cloud.elapsed)))) }
     members.append(("skill", skill.map { .string($0) } ?? .null))
     members.append(("result", result ?? .null))
     members.append(("stale", .bool(isStale)))
     if case .stale(_, let age) = status { members.append(("age_seconds", .number(age.rounded()))) }
-    members.append(("error", error.map { .string($0) } ?? .null))
+    members.append(("error", (error ?? cloudFailure).map { .string($0) } ?? .null))
     if case .notUnderstood(let suggestions) = status {
       members.append(("message", .string("not understood")))
       members.append(("suggestions", .array(suggestions.map { .string($0) })))

@@ -4,6 +4,8 @@ public enum RouteKind: String, Sendable, Codable {
   case local
   /// The cloud model decided.
   case cloud
+  /// A phrase the cloud resolved before, answered offline from the learned phrases.
+  case learned
   /// The cloud was absent or failed, and the local guess cleared the offline threshold.
   case offline
   /// Nothing was understood.

@@ -39,6 +39,8 @@ public struct Router: Sendable {
     case askCloud(reason: String)
     /// Run the cloud model's decision.
     case cloud(reason: String)
+    /// Run what the cloud decided for this phrase before.
+    case learned(reason: String)
     /// Run the local guess: the cloud is absent or failed and the guess clears the offline bar.
     case offline(reason: String)
     /// Answer "not understood".
@@ -49,6 +51,7 @@ public struct Router: Sendable {
       switch self {
       case .local: .local
       case .cloud: .cloud
+      case .learned: .learned
       case .offline: .offline
       case .unmatched: .unmatched
       case .askCloud: nil
@@ -58,8 +61,8 @@ public struct Router: Sendable {
     /// Why this step was chosen, for traces and `--json`.
     public var reason: String {
       switch self {
-      case .local(let reason), .askCloud(let reason), .cloud(let reason), .offline(let reason),
-        .unmatched(let reason):
+      case .local(let reason), .askCloud(let reason), .cloud(let reason), .learned(let reason),
+        .offline(let reason), .unmatched(let reason):
         reason
       }
     }

@@ -68,6 +68,7 @@ public enum Trace {
             ("purified", cloud.purified.map { .string($0) } ?? .null),
             ("error", cloud.error.map { .string($0) } ?? .null),
             ("elapsed_ms", .number(milliseconds(cloud.elapsed))),
+            ("prompt_tokens", .number(Double(cloud.promptTokens))),
           ])
         ))
     } else {
@@ -94,6 +95,7 @@ public enum Trace {
     case .stale: "stale"
     case .failed: "failed"
     case .notUnderstood: "unmatched"
+    case .needsSlots: "needs_slots"
     }
   }
 
@@ -124,7 +126,8 @@ public enum Trace {
     Timestamp.iso8601(date, in: zone)
   }
 
-  static func milliseconds(_ duration: Duration) -> Double {
+  /// A duration in milliseconds, rounded to four decimals as traces record it.
+  public static func milliseconds(_ duration: Duration) -> Double {
     let parts = duration.components
     return rounded(Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
   }

@@ -1,3 +1,4 @@
+import CloudFallback
 import Foundation
 import IntentEngine
 
@@ -10,6 +11,7 @@ enum BenchCommand {
     Usage: intent bench [<path>…] [--split dev|test|all] [--json | --markdown]
                         [--junit <file>] [--svg <dir>] [--failures] [--thresholds <file>]
                         [--no-thresholds] [--repeat <n>] [--grammars <dir>]… [--no-builtin]
+                        [--route local|auto]
 
       <path>           fixture files (.jsonl) or folders of them (default: Fixtures/)
       --split          which lines to score (default: the thresholds' split, else all)
@@ -24,6 +26,10 @@ enum BenchCommand {
       --repeat         timed parses per line for latency (default 5; 0 skips latency)
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
       --no-builtin     load only the folders given with --grammars
+      --route          local (default): the engine alone; auto: also send the lines the engine
+                       is unsure of to the configured cloud model (INTENT_LLM_*, one at a time)
+                       and report the hybrid: share sent, valid and right cloud answers,
+                       end-to-end precision and coverage, cloud p50/p95
 
     """
 
@@ -36,7 +42,7 @@ enum BenchCommand {
   /// Timed parses per line unless `--repeat` says otherwise.
   static let defaultRepetitions = 5
 
-  static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
+  static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
       io.write(usage)
       return 0
@@ -45,8 +51,18 @@ enum BenchCommand {
       arguments,
       flags: EngineOptions.flags.union(["--json", "--markdown", "--failures", "--no-thresholds"]),
       options: EngineOptions.options.union([
-        "--split", "--junit", "--svg", "--thresholds", "--repeat",
+        "--split", "--junit", "--svg", "--thresholds", "--repeat", "--route",
       ]))
+    let route = parsed.value("--route") ?? "local"
+    guard route == "local" || route == "auto" else {
+      throw UsageError(message: "'--route' must be 'local' or 'auto' for bench, not '\(route)'")
+    }
+    let llm = LLMConfiguration(environment: io.environment)
+    let client = route == "auto" ? RunCommand.makeLLMClient(llm) : nil
+    if route == "auto", client == nil {
+      io.writeError("error: \(LLMConfiguration.notConfiguredMessage)\n")
+      return 1
+    }
     if parsed.has("--json"), parsed.has("--markdown") {
       throw UsageError(message: "'--json' and '--markdown' cannot be used together")
     }
@@ -198,9 +214,17 @@ enum BenchCommand {
       }
     }
 
+    var hybrid: HybridReport?
+    if let client {
+      hybrid = await HybridReport.measure(
+        selected, engine: engine, client: client,
+        defaultContext: options.context, io: io)
+    }
+
     let showFailures = parsed.has("--failures")
     if parsed.has("--json") {
       guard case .object(var members) = report.json() else { return 1 }
+      if let hybrid { members.append(("hybrid", hybrid.json)) }
       members.append(
         (
           "thresholds",
@@ -211,9 +235,11 @@ enum BenchCommand {
       io.write(JSONValue.object(members).prettyJSONText + "\n")
     } else if parsed.has("--markdown") {
       io.write(BenchFormat.markdown(report))
+      if let hybrid { io.write("\n```" + hybrid.text + "```\n") }
       if showFailures { io.write("\n" + failuresText(failures, markdown: true)) }
     } else {
       io.write(BenchFormat.text(report))
+      if let hybrid { io.write(hybrid.text) }
       if showFailures { io.write("\n" + failuresText(failures, markdown: false)) }
     }
 

@@ -24,7 +24,7 @@ struct BenchOutcome: Sendable {
   /// The uncalibrated softmax share of the top candidate; nil when there was no candidate.
   var share: Double?
   var isLocal: Bool
-  /// Whether the line may go local at all: an intent was found and no required slot is missing.
+  /// Whether the line may go local at all: some intent was found.
   var isEligible: Bool
   /// The intent's own threshold, when it declares one.
   var fixedThreshold: Double?
@@ -78,14 +78,16 @@ struct BenchOutcome: Sendable {
   /// Scores one parse result against its fixture line.
   init(fixture: BenchFixture, result: ParseResult, engine: Engine) {
     expected = fixture.intent
-    predicted = result.intent
+    // Below the offline threshold the engine answers no intent; its best guess is still what
+    // accuracy and calibration judge.
+    predicted = result.intent ?? result.alternatives.first?.intent
     confidence = result.confidence
     isLocal = result.route == .local && result.intent != nil
-    isEligible = result.intent != nil && result.missingSlots.isEmpty
+    isEligible = predicted != nil
     share =
-      result.intent == nil
+      predicted == nil
       ? nil : engine.calibration.shares(of: result.alternatives.map(\.score)).first
-    if let intent = result.intent {
+    if let intent = predicted {
       fixedThreshold = engine.intents.first { $0.id == intent }?.threshold
     }
     if let expectedSlots = fixture.slots, fixture.intent != nil {

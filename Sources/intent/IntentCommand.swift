@@ -16,6 +16,7 @@ enum IntentCommand {
       reminders   list upcoming reminders
       memos       list notes and list items
       due         report timers and reminders that have gone off (--watch keeps watching)
+      learned     list (or --forget) the phrases the cloud resolved, answered offline
       replay      re-decide a recorded trace with today's grammars
       bench       score labelled fixtures: accuracy, routing, calibration, latency
       calibrate   fit the confidence calibration and local threshold on dev fixtures
@@ -39,16 +40,17 @@ enum IntentCommand {
       case "reminders": return try await RemindersCommand.run(rest, io: io)
       case "memos": return try await MemosCommand.run(rest, io: io)
       case "due": return try await DueCommand.run(rest, io: io)
+      case "learned": return try await LearnedCommand.run(rest, io: io)
       case "replay": return try await ReplayCommand.run(rest, io: io)
-      case "bench": return try BenchCommand.run(rest, io: io)
+      case "bench": return try await BenchCommand.run(rest, io: io)
       case "calibrate": return try CalibrateCommand.run(rest, io: io)
       case "--help", "-h", "help":
         io.write(usage)
         return 0
       default:
         let known = [
-          "parse", "check", "run", "timers", "reminders", "memos", "due", "replay", "bench",
-          "calibrate",
+          "parse", "check", "run", "timers", "reminders", "memos", "due", "learned", "replay",
+          "bench", "calibrate",
         ]
         let hint =
           Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""

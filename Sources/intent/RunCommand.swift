@@ -23,7 +23,12 @@ enum RunCommand {
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
       --no-builtin     load only the folders given with --grammars
 
-    Data (timers, last-good cache) lives in $INTENT_DATA_DIR, else $XDG_DATA_HOME/skillrouter,
+    A cloud answer that validated is remembered ('intent learned') and answers the same phrase
+    offline next time (route 'learned'). Cloud: INTENT_LLM_BASE_URL, INTENT_LLM_MODEL,
+    INTENT_LLM_API_KEY, INTENT_LLM_TIMEOUT (s, default 10), INTENT_LLM_FORMAT (json_object,
+    json_schema or tools), INTENT_LLM_STREAM=1.
+
+    Data (timers, last-good cache, learned phrases) lives in $INTENT_DATA_DIR, else $XDG_DATA_HOME/skillrouter,
     else ~/.local/share/skillrouter. Exit codes: 0 done (also "not understood"), 1 a skill
     failed with nothing cached, 2 usage.
 
@@ -51,13 +56,9 @@ enum RunCommand {
     }
 
     let llm = LLMConfiguration(environment: io.environment)
-    let cloud = makeLLMClient(llm)
+    let cloud = makeLLMClient(llm, mode: mode)
     if mode == .cloud, cloud == nil {
-      io.writeError(
-        "error: "
-          + (llm.isComplete
-            ? "this build has no cloud client yet (\(llm)); use '--route local' or '--route auto'"
-            : LLMConfiguration.notConfiguredMessage) + "\n")
+      io.writeError("error: \(LLMConfiguration.notConfiguredMessage)\n")
       return 1
     }
     guard let engine = options.loadEngine(io: io) else { return 1 }
@@ -76,7 +77,9 @@ enum RunCommand {
     }
     let agent = Agent(
       engine: engine, registry: runtime.registry, cache: runtime.cache, cloud: cloud, mode: mode,
-      cloudTimeout: llm.timeout, redactor: Redactor(secrets: llm.apiKey.map { [$0] } ?? []))
+      cloudTimeout: llm.timeout, redactor: Redactor(secrets: llm.apiKey.map { [$0] } ?? []),
+      memory: LearnedPhraseStore(
+        directory: runtime.dataDirectory, wallClock: runtime.wallClock, problems: runtime.problems))
     let outcome = await agent.handle(text, context: options.context)
 
     var status: Int32 = outcome.hasFailure ? 1 : 0
@@ -100,12 +103,13 @@ enum RunCommand {
     return status
   }
 
-  /// The cloud client for the configuration; none yet.
-  ///
-  /// The OpenAI-compatible client arrives with the cloud issue and is created here when
-  /// `configuration.isComplete`; until then `auto` routes like local-with-offline-fallback.
-  static func makeLLMClient(_ configuration: LLMConfiguration) -> (any LLMClient)? {
-    nil
+  /// The cloud client for the configuration; nil (and no socket ever opened) when the endpoint
+  /// or the model is not set, or when `--route local` rules the cloud out.
+  static func makeLLMClient(_ configuration: LLMConfiguration, mode: RouteMode = .auto)
+    -> (any LLMClient)?
+  {
+    guard mode != .local, configuration.isComplete else { return nil }
+    return OpenAICompatibleClient(configuration: configuration)
   }
 
   /// The route mode from `--route`, else `INTENT_ROUTE`, else `auto`.
@@ -144,6 +148,10 @@ enum RunCommand {
     var out = "\(clause.parse.text)\n"
     out += "  intent        \(clause.intent?.rawValue ?? "(none: not understood)")\n"
     out += "  route         \(clause.route.rawValue) (\(clause.routeReason))\n"
+    if let cloud = clause.cloud {
+      out += "  cloud         \(Int(Trace.milliseconds(cloud.elapsed).rounded())) ms\n"
+    }
+    if let failure = clause.cloudFailure { out += "  error         \(failure)\n" }
     if let skill = clause.skill {
       let attempts = clause.attempts > 1 ? ", \(clause.attempts) attempts" : ""
       out += "  skill         \(skill)\(attempts)\n"
@@ -153,6 +161,9 @@ enum RunCommand {
       out += "  result        \(clause.summary)\n"
     case .failed:
       out += "  error         \(clause.error ?? "the skill failed")\n"
+    case .needsSlots(let prompt):
+      out += "  missing       \(clause.missingSlots.joined(separator: ", "))\n"
+      out += "  question      \(prompt)\n"
     case .notUnderstood(let suggestions):
       out += "  result        not understood\n"
       for suggestion in suggestions { out += "  can do        \(suggestion)\n" }

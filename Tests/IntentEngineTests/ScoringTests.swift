@@ -140,7 +140,8 @@ struct ScoringTests {
       [GrammarSource(path: "t.grammar", language: "en", text: grammar)], extraWords: [])
     let engine = Engine(grammar: try compiled.get(), gazetteer: Gazetteer())
     // "never" is one edit from "fever" but a different word; "terribly" is an inflection.
-    #expect(engine.parse("music never stops").intent == "music.play")
+    // Uncalibrated, the guess may stay below the offline threshold: it is still ranked, not vetoed.
+    #expect(engine.parse("music never stops").alternatives.first?.intent == "music.play")
     #expect(engine.parse("music sounds terribly").intent == nil)
   }
 

@@ -127,8 +127,10 @@ struct AgentTests {
     let clause = try #require(outcome.clauses.first)
     #expect(clause.route == .offline)
     #expect(clause.routeReason.hasPrefix("the cloud failed: the cloud reply held no JSON object"))
-    #expect(clause.error == "slot 'duration' is required")
-    #expect(clause.isInputError)
+    // The offline guess lacks its duration: it is asked for, not run.
+    #expect(clause.status == .needsSlots(prompt: "请告诉我duration"))
+    #expect(clause.missingSlots == ["duration"])
+    #expect(clause.skill == nil)
   }
 
   @Test func cloudNamingAnUnknownIntentIsAFailureNotACall() async throws {

@@ -78,8 +78,8 @@ final class ScriptedLLMClient: LLMClient {
 
   var askedUtterances: [String] { prompts.withLock { $0 } }
 
-  func complete(system: String, user: String) async throws -> String {
-    prompts.withLock { $0.append(user) }
+  func complete(_ request: CloudRequest) async throws -> String {
+    prompts.withLock { $0.append(request.text) }
     switch behaviour {
     case .reply(let text): return text
     case .fail(let error): throw error

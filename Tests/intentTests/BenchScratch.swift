@@ -68,11 +68,12 @@ final class BenchScratch: Sendable {
   }
 
   /// Runs `intent` with the scratch grammar only, in the scratch folder.
-  func run(_ arguments: [String]) async -> CommandOutput {
+  func run(_ arguments: [String], environment: [String: String] = [:]) async -> CommandOutput {
     let stdout = OutputBuffer()
     let stderr = OutputBuffer()
     let io = CommandIO(
-      readInput: { Data() }, write: stdout.append, writeError: stderr.append, environment: [:],
+      readInput: { Data() }, write: stdout.append, writeError: stderr.append,
+      environment: environment,
       currentDirectory: root)
     let all = arguments + ["--no-builtin", "--grammars", "grammars"]
     let code = await IntentCommand.run(all, io: io)

@@ -3,6 +3,10 @@ public import Foundation
 /// The kinds of value a slot can hold and an extractor can find.
 public enum EntityType: String, Sendable, CaseIterable, Codable {
   case number, duration, datetime, date, location, text, metric, period
+  /// A list's name, normalised so one list has one name in both languages (`shopping`, `todo`).
+  case list
+  /// How many items a command means: `all` when it means every one.
+  case scope
 }
 
 extension EntityType {
@@ -17,6 +21,8 @@ extension EntityType {
     case .text: 5
     case .metric: 6
     case .period: 7
+    case .list: 8
+    case .scope: 9
     }
   }
 }
@@ -143,6 +149,10 @@ public enum SlotValue: Sendable, Equatable {
   case metric(String)
   /// One of `today`, `yesterday`, `this_week`, `last_week`, `this_month`.
   case period(String)
+  /// A list's normalised name: `shopping`, `todo`, or the user's own words.
+  case list(String)
+  /// `all` when the user means every item.
+  case scope(String)
 
   /// The value as the CLI contract renders it for a slot of type `type`.
   ///
@@ -156,6 +166,8 @@ public enum SlotValue: Sendable, Equatable {
     case .text(let text): .string(text)
     case .metric(let metric): .string(metric)
     case .period(let period): .string(period)
+    case .list(let name): .string(name)
+    case .scope(let scope): .string(scope)
     }
   }
 }

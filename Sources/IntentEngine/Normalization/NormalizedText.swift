@@ -127,6 +127,9 @@ public struct NormalizedText: Sendable {
     let upper = min(max(source.upperBound, lower), originalScalars.count)
     return String(scalars: originalScalars[lower..<upper])
   }
+
+  /// Whether the text is Chinese: it holds a CJK ideograph. Prompts answer in this language.
+  public var isChinese: Bool { scalars.contains { isCJKIdeograph($0.value) } }
 }
 
 /// A number read from normalised text: Arabic, full-width, Chinese or English words.

@@ -39,6 +39,12 @@ struct Analysis {
   var asks = false
   /// Where the user speaks of themselves ("我", "my").
   var selfMentions: [Range<Int>] = []
+  /// Whether a word of decrease ("take off", "减") is said: signed durations are negative.
+  var decreases = false
+  /// The word that means every item ("all", "所有"), if one is said.
+  var scopeAll: Range<Int>?
+  /// The list the utterance names, normalised (`shopping`, `todo`, or the user's words).
+  var listName: (range: Range<Int>, name: String)?
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of
   /// its own ("妈，你出门记得带伞", "kids, boots on, it's raining"): then it is not said to us.
   var addressee: Range<Int>?

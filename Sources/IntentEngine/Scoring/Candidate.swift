@@ -41,6 +41,8 @@ enum SlotFill {
   case entity(slot: Int, entity: Int)
   /// Free text: the normalised range of the payload, quoted in the user's words when rendered.
   case text(slot: Int, Range<Int>)
+  /// A value read from marker words (`scope`, `list`), with the range of those words.
+  case marker(slot: Int, SlotValue, Range<Int>)
 }
 
 /// A set of indexes that allocates nothing while they are below 64: the keyword groups and

@@ -126,6 +126,8 @@ public struct ParseResult: Sendable {
   public var slots: [FilledSlot]
   /// Required slots of `intent` that the utterance did not fill.
   public var missingSlots: [String]
+  /// The question that asks for the first missing slot, in the user's language; nil when none is missing.
+  public var prompt: String?
   /// Ranked candidates, best first, including the winner.
   public var alternatives: [Alternative]
   /// Why `intent` won: what fired and what each contributed.
@@ -136,8 +138,8 @@ public struct ParseResult: Sendable {
   /// Creates a result.
   public init(
     text: String, normalizedText: String, intent: IntentID?, confidence: Double, score: Double,
-    route: LocalRoute, slots: [FilledSlot], missingSlots: [String], alternatives: [Alternative],
-    explanation: [Evidence], clauses: [ParseResult] = []
+    route: LocalRoute, slots: [FilledSlot], missingSlots: [String], prompt: String? = nil,
+    alternatives: [Alternative], explanation: [Evidence], clauses: [ParseResult] = []
   ) {
     self.text = text
     self.normalizedText = normalizedText
@@ -147,6 +149,7 @@ public struct ParseResult: Sendable {
     self.route = route
     self.slots = slots
     self.missingSlots = missingSlots
+    self.prompt = prompt
     self.alternatives = alternatives
     self.explanation = explanation
     self.clauses = clauses
@@ -173,6 +176,7 @@ public struct ParseResult: Sendable {
     ]
     if !missingSlots.isEmpty {
       members.append(("missing_slots", .array(missingSlots.map { .string($0) })))
+      if let prompt { members.append(("prompt", .string(prompt))) }
     }
     members.append(
       (

@@ -17,9 +17,18 @@ extension Scorer {
       case .entity(let slot, let index):
         let spec = intent.spec.slots[slot]
         let entity = analysis.entities[index]
+        var value = entity.value
+        if spec.isSigned, analysis.decreases, case .duration(let seconds) = value {
+          value = .duration(seconds: -seconds)
+        }
         return FilledSlot(
-          name: spec.name, type: spec.type, value: entity.value,
+          name: spec.name, type: spec.type, value: value,
           source: analysis.text.originalText(of: entity.range), note: entity.note)
+      case .marker(let slot, let value, let range):
+        let spec = intent.spec.slots[slot]
+        return FilledSlot(
+          name: spec.name, type: spec.type, value: value,
+          source: analysis.text.originalText(of: range))
       case .text(let slot, let range):
         let spec = intent.spec.slots[slot]
         let text = analysis.text.originalText(of: range)

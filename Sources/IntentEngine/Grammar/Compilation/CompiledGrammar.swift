@@ -15,6 +15,9 @@ public struct SlotSpec: Sendable, Equatable {
   /// A countdown of days ("高考倒计时一百天") counts down to a date, not a timer; a reminder's task
   /// is "去接娃", not "去接娃 幼儿园今天只上半天".
   public var isShort: Bool = false
+  /// For durations: whether words of decrease ("take two minutes off", "减两分钟") make the value
+  /// negative, so that one slot says both how much and which way.
+  public var isSigned: Bool = false
 }
 
 /// What the grammars say about an intent, for routers, prompts and documentation.
@@ -27,6 +30,20 @@ public struct IntentSpec: Sendable {
   public var slots: [SlotSpec]
   /// A local threshold that overrides the global one, if declared.
   public var threshold: Double?
+  /// Questions that ask for a missing required slot, by language (`zh`, `en`) and slot name.
+  public var prompts: [String: [String: String]] = [:]
+
+  /// The question that asks for `slot`, in `language` when the grammars give one there.
+  ///
+  /// Falls back to another language's question, then to a plain question naming the slot, so a
+  /// missing slot is always asked for.
+  public func prompt(for slot: String, language: String) -> String {
+    if let text = prompts[language]?[slot] { return text }
+    if let text = prompts.keys.sorted().lazy.compactMap({ self.prompts[$0]?[slot] }).first {
+      return text
+    }
+    return language == "zh" ? "请告诉我\(slot)" : "What \(slot)?"
+  }
 
   /// One description, preferring English, for prompts.
   public var description: String {
@@ -135,6 +152,16 @@ struct EntryRole: OptionSet, Sendable {
   /// A word a sentence cannot end on ("in", "did", "我的"): an utterance that ends on one broke
   /// off before it was said.
   static let cutoff = EntryRole(rawValue: 512)
+  /// A word of decrease ("take off", "减"): a signed duration beside it is negative.
+  static let decrease = EntryRole(rawValue: 1024)
+  /// A word that means every item ("all", "所有"): fills a `scope` slot with `all`.
+  static let scopeAll = EntryRole(rawValue: 2048)
+  /// A name of the shopping list ("grocery list", "购物清单"): a `list` slot reads `shopping`.
+  static let shoppingList = EntryRole(rawValue: 4096)
+  /// A name of the to-do list ("to-do list", "待办"): a `list` slot reads `todo`.
+  static let todoList = EntryRole(rawValue: 8192)
+  /// The noun "list" itself ("list", "清单"): the word before it names the list ("packing list").
+  static let listWord = EntryRole(rawValue: 16384)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

@@ -26,7 +26,9 @@ public struct GrammarCompiler: Sendable {
     "fillers", "conjunctions", "vocabulary", "function_words", "function_words_en", "vocatives",
     "vocatives_en", "surnames", "address_forms", "repairs", "repairs_en", "question_markers",
     "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
-    "change_words", "change_words_en", "cutoffs", "cutoffs_en",
+    "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
+    "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
+    "todo_lists_en", "list_words", "list_words_en",
   ]
 
   let normalizer = Normalizer()
@@ -174,7 +176,7 @@ public struct GrammarCompiler: Sendable {
           }
           let spec = SlotSpec(
             name: slot.name, type: type, isRequired: slot.isRequired, isAbsolute: slot.isAbsolute,
-            isShort: slot.isShort)
+            isShort: slot.isShort, isSigned: slot.isSigned)
           if let existing = slots.first(where: { $0.name == slot.name }) {
             if existing != spec {
               diagnostics.append(slot.position.diagnostic(.conflictingSlot(slot.name, intent: id)))
@@ -279,8 +281,20 @@ public struct GrammarCompiler: Sendable {
             ))
         }
       }
-      let spec = IntentSpec(
+      var prompts: [String: [String: String]] = [:]
+      for part in parts {
+        for prompt in part.prompts {
+          guard slots.contains(where: { $0.name == prompt.slot }) else {
+            diagnostics.append(
+              prompt.position.diagnostic(.unknownPromptSlot(prompt.slot, intent: id)))
+            continue
+          }
+          prompts[part.language, default: [:]][prompt.slot] = prompt.text
+        }
+      }
+      var spec = IntentSpec(
         id: IntentID(id), descriptions: descriptions, slots: slots, threshold: threshold)
+      spec.prompts = prompts
       intents.append(
         CompiledIntent(
           spec: spec, groups: groups, excludes: excludes, excludeFlags: excludeFlags,
@@ -368,6 +382,11 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("self_words") { return .selfWord }
     if name.hasPrefix("abandons") { return .abandon }
     if name.hasPrefix("cutoffs") { return .cutoff }
+    if name.hasPrefix("decreases") { return .decrease }
+    if name.hasPrefix("scope_all") { return .scopeAll }
+    if name.hasPrefix("shopping_lists") { return .shoppingList }
+    if name.hasPrefix("todo_lists") { return .todoList }
+    if name.hasPrefix("list_words") { return .listWord }
     return nil
   }
 
@@ -447,6 +466,9 @@ extension Diagnostic.Message {
   }
   static func noKeywords(_ id: String) -> Self {
     "intent '\(id)' has no keywords; add a line such as 'keywords trigger (weight 2): …'"
+  }
+  static func unknownPromptSlot(_ name: String, intent: String) -> Self {
+    "prompt for slot '\(name)', which intent '\(intent)' does not declare; declare it with 'slot \(name): …'"
   }
   static func unknownExampleSlot(_ name: String, intent: String) -> Self {
     "example expects slot '\(name)', which intent '\(intent)' does not declare"

@@ -13,7 +13,8 @@ struct GrammarParser {
 
   /// The directives an intent body accepts, for suggestions.
   static let directives = [
-    "description", "threshold", "slot", "keywords", "exclude", "pattern", "example", "not",
+    "description", "threshold", "slot", "prompt", "keywords", "exclude", "pattern", "example",
+    "not",
   ]
 
   /// Parses one file.
@@ -122,6 +123,19 @@ struct GrammarParser {
     case "slot":
       rejectContinuation()
       if let slot = parseSlot(line, rest) { intent?.slots.append(slot) }
+    case "prompt":
+      rejectContinuation()
+      let (name, afterName) = Self.splitName(rest)
+      guard !name.isEmpty else {
+        report(at: line, rest.startIndex, .missingSlotName)
+        break
+      }
+      guard let text = value(afterColonIn: line, afterName, directive: "prompt \(name)") else {
+        break
+      }
+      intent?.prompts.append(
+        PromptSyntax(
+          slot: String(name), text: String(text), position: position(line, name.startIndex)))
     case "keywords":
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
       let (name, options) = Self.splitName(header)
@@ -186,6 +200,7 @@ struct GrammarParser {
     var isRequired = false
     var isAbsolute = false
     var isShort = false
+    var isSigned = false
     for extra in words.dropFirst() {
       if extra == "required" {
         isRequired = true
@@ -193,13 +208,15 @@ struct GrammarParser {
         isAbsolute = true
       } else if extra == "short" {
         isShort = true
+      } else if extra == "signed" {
+        isSigned = true
       } else {
         report(at: line, extra.startIndex, .unknownSlotFlag(String(extra)))
       }
     }
     return SlotSyntax(
       name: String(name), type: String(type), isRequired: isRequired, isAbsolute: isAbsolute,
-      isShort: isShort, position: position(line, name.startIndex),
+      isShort: isShort, isSigned: isSigned, position: position(line, name.startIndex),
       typePosition: position(line, type.startIndex))
   }
 
@@ -448,7 +465,7 @@ extension Diagnostic.Message {
     "slot '\(name)' needs an entity type, such as 'slot \(name): text'"
   }
   static func unknownSlotFlag(_ flag: String) -> Self {
-    "unknown slot flag '\(flag)'; a slot may be 'required', for times 'absolute', for durations and text 'short'"
+    "unknown slot flag '\(flag)'; a slot may be 'required', for times 'absolute', for durations and text 'short', for durations 'signed'"
   }
   static func expectedColon(after what: String) -> Self { "expected ':' after '\(what)'" }
   static func missingValue(_ directive: String) -> Self { "'\(directive)' needs a value after ':'" }

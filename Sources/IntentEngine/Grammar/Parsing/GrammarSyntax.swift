@@ -45,6 +45,7 @@ struct IntentSyntax: Sendable {
   var description: String?
   var threshold: Double?
   var slots: [SlotSyntax] = []
+  var prompts: [PromptSyntax] = []
   var groups: [KeywordGroupSyntax] = []
   var excludes: [ExcludeSyntax] = []
   var patterns: [PatternSyntax] = []
@@ -60,8 +61,17 @@ struct SlotSyntax: Sendable {
   var isAbsolute: Bool
   /// Whether only durations under a day fill it.
   var isShort: Bool
+  /// For durations: whether words of decrease ("take two minutes off") make the value negative.
+  var isSigned = false
   var position: SourcePosition
   var typePosition: SourcePosition
+}
+
+/// The question asked when a required slot is missing: `prompt duration: 要计时多久？`.
+struct PromptSyntax: Sendable {
+  var slot: String
+  var text: String
+  var position: SourcePosition
 }
 
 /// A keyword group, such as `keywords trigger (weight 2, required): 倒计时, 计时器`.

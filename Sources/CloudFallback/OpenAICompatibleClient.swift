@@ -1,0 +1,298 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A client for any OpenAI-compatible chat-completions API: OpenAI, DeepSeek, Qwen (DashScope
+/// compatible mode), Ollama, llama.cpp's `llama-server`, vLLM.
+///
+/// One call has one hard deadline (``LLMConfiguration/timeout``), retries included: HTTP 429 and
+/// 5xx are retried once when the deadline allows, honouring `Retry-After`; a refused connection
+/// ends the call at once. The key is sent as `Authorization: Bearer …` and never appears in an
+/// error or a returned text.
+public struct OpenAICompatibleClient: LLMClient {
+  /// The endpoint, model, key, deadline and answer shape.
+  public let configuration: LLMConfiguration
+  private let endpoint: URL
+  private let model: String
+
+  /// Most body bytes read from one response: a classification needs a few hundred.
+  public static let maximumResponseBytes = 1 << 20
+
+  /// Most tokens the model may generate: an answer object is well under a hundred.
+  public static let maximumTokens = 256
+
+  /// Most attempts per call: the first plus one retry.
+  public static let maximumAttempts = 2
+
+  /// The wait before a retry when the server gives no `Retry-After`.
+  public static let retryBackoff: Duration = .milliseconds(250)
+
+  /// Creates a client, or nil when the configuration names no endpoint or model.
+  public init?(configuration: LLMConfiguration) {
+    guard let base = configuration.baseURL, let model = configuration.model,
+      base.scheme == "http" || base.scheme == "https"
+    else { return nil }
+    self.configuration = configuration
+    self.model = model
+    endpoint =
+      base.path.hasSuffix("/chat/completions")
+      ? base : base.appendingPathComponent("chat/completions")
+  }
+
+  private var host: String { endpoint.host ?? "the endpoint" }
+
+  public func complete(_ request: CloudRequest) async throws -> String {
+    let timeout = configuration.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    return try await withThrowingTaskGroup(of: String.self) { group in
+      group.addTask { try await self.attempts(request, until: deadline, clock: clock) }
+      group.addTask {
+        try await clock.sleep(until: deadline)
+        throw CloudFallbackError.timedOut(seconds: timeout / .seconds(1))
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next() else {
+        throw CloudFallbackError.timedOut(seconds: timeout / .seconds(1))
+      }
+      return first
+    }
+  }
+
+  /// Tries the call, retrying a throttled or failing server once while the deadline allows.
+  private func attempts(
+    _ request: CloudRequest, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+  ) async throws -> String {
+    let names = ToolNames(ids: request.prompt.choices.map(\.id))
+    let body = try requestBody(request, names: names)
+    var attempt = 1
+    while true {
+      let left = clock.now.duration(to: deadline) / .seconds(1)
+      guard left > 0 else {
+        throw CloudFallbackError.timedOut(seconds: configuration.timeout / .seconds(1))
+      }
+      let outcome = try await send(body, timeout: left, names: names)
+      switch outcome {
+      case .answer(let text):
+        return text
+      case .status(let status, let retryAfter):
+        let retriable = status == 429 || (500..<600).contains(status)
+        let wait = retryAfter ?? Self.retryBackoff * attempt
+        guard retriable, attempt < Self.maximumAttempts, clock.now + wait < deadline else {
+          throw CloudFallbackError.httpStatus(status, host: host)
+        }
+        try await clock.sleep(for: wait)
+        attempt += 1
+      }
+    }
+  }
+
+  private enum Outcome {
+    case answer(String)
+    case status(Int, retryAfter: Duration?)
+  }
+
+  private func send(_ body: Data, timeout: Double, names: ToolNames) async throws -> Outcome {
+    var urlRequest = URLRequest(url: endpoint, timeoutInterval: timeout)
+    urlRequest.httpMethod = "POST"
+    urlRequest.httpBody = body
+    urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    urlRequest.setValue(
+      configuration.isStreaming ? "text/event-stream" : "application/json",
+      forHTTPHeaderField: "Accept")
+    if let key = configuration.apiKey {
+      urlRequest.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+    }
+    let stream = configuration.isStreaming ? StreamAssembler() : nil
+    var observer: HTTPTransfer.BodyObserver?
+    if let stream {
+      observer = { (data: Data) throws(CloudFallbackError) -> Void in try stream.feed(data) }
+    }
+    let response: HTTPTransfer.Response
+    do {
+      response = try await HTTPTransfer.perform(
+        urlRequest, timeout: timeout, limit: Self.maximumResponseBytes, observer: observer)
+    } catch let error as CloudFallbackError {
+      throw error
+    } catch let error as URLError {
+      throw mapped(error)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw CloudFallbackError.transport("request to \(host) failed")
+    }
+    guard (200..<300).contains(response.status) else {
+      return .status(response.status, retryAfter: Self.retryAfter(response.headers["retry-after"]))
+    }
+    let answer: ChatAnswer
+    if let stream, !Self.isJSONBody(response) {
+      answer = try stream.finish()
+    } else {
+      answer = try ChatAnswer.decode(body: response.body)
+    }
+    if answer.finishReason == "length" { throw CloudFallbackError.truncated }
+    let text = answer.replyText(names: names)
+    if configuration.answerShape == .tools, answer.toolCalls.isEmpty,
+      ReplyPurifier.purify(text) == nil
+    {
+      // The model called no function and wrote no object: it found no skill that fits.
+      return .answer(#"{"skill_id": null}"#)
+    }
+    return .answer(text)
+  }
+
+  /// Whether a streamed request was answered with a plain JSON body (servers may ignore
+  /// `stream`).
+  private static func isJSONBody(_ response: HTTPTransfer.Response) -> Bool {
+    guard let type = response.headers["content-type"]?.lowercased() else { return false }
+    return type.contains("json") && !type.contains("event-stream")
+  }
+
+  private func mapped(_ error: URLError) -> CloudFallbackError {
+    switch error.code {
+    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+      .unreachable(host: host)
+    case .timedOut:
+      .timedOut(seconds: configuration.timeout / .seconds(1))
+    case .networkConnectionLost:
+      .transport("the connection to \(host) was closed before the reply ended")
+    case .badServerResponse:
+      .transport("\(host) sent a response that is not HTTP")
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      .transport("the TLS connection to \(host) failed; check the endpoint's certificate")
+    default:
+      .transport("request to \(host) failed (URLError \(error.code.rawValue))")
+    }
+  }
+
+  /// The wait a `Retry-After` value asks for: seconds, or an HTTP date.
+  static func retryAfter(_ value: String?) -> Duration? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      return nil
+    }
+    if let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds < 86_400 {
+      return .milliseconds(Int64(seconds * 1000))
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    let seconds = max(0, min(86_400, date.timeIntervalSinceNow))
+    return .milliseconds(Int64(seconds * 1000))
+  }
+
+  /// The chat-completions request body for the configured answer shape.
+  func requestBody(_ request: CloudRequest, names: ToolNames) throws -> Data {
+    var body: [String: Any] = [
+      "model": model,
+      "messages": [
+        ["role": "system", "content": request.system],
+        ["role": "user", "content": request.user],
+      ],
+      "temperature": 0,
+      "max_tokens": Self.maximumTokens,
+      "stream": configuration.isStreaming,
+    ]
+    let ids = request.prompt.choices.map(\.id)
+    switch configuration.answerShape {
+    case .jsonObject:
+      body["response_format"] = ["type": "json_object"]
+    case .jsonSchema:
+      let schema: [String: Any] = [
+        "type": "object",
+        "properties": [
+          "skill_id": ["enum": ids + [NSNull()]],
+          "input": ["type": "object"],
+          "confidence": ["type": "number"],
+        ],
+        "required": ["skill_id", "input"],
+      ]
+      body["response_format"] = [
+        "type": "json_schema", "json_schema": ["name": "skill_choice", "schema": schema],
+      ]
+    case .tools:
+      body["tools"] = request.prompt.choices.map { choice -> [String: Any] in
+        var properties: [String: Any] = [:]
+        for slot in choice.slots {
+          let numeric = slot.type == "duration" || slot.type == "number"
+          properties[slot.name] = [
+            "type": numeric ? "number" : "string", "description": Self.slotHint(slot.type),
+          ]
+        }
+        return [
+          "type": "function",
+          "function": [
+            "name": names.functionName(for: choice.id),
+            "description": choice.description,
+            "parameters": [
+              "type": "object", "properties": properties,
+              "required": choice.slots.filter(\.isRequired).map(\.name),
+            ],
+          ],
+        ]
+      }
+      body["tool_choice"] = "auto"
+    }
+    return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+  }
+
+  private static func slotHint(_ type: String) -> String {
+    switch type {
+    case "duration": "seconds"
+    case "datetime": "ISO 8601 with offset"
+    case "date": "YYYY-MM-DD"
+    default: type
+    }
+  }
+}
+
+/// The answer assembled from a server-sent event stream while it arrives.
+final class StreamAssembler: Sendable {
+  private struct State {
+    var parser = ServerSentEventParser()
+    var answer = ChatAnswer()
+    var isDone = false
+  }
+
+  // Fed from the session's delegate queue, finished by the caller after the transfer ends; the
+  // mutex orders the two.
+  private let state = Mutex(State())
+
+  /// Feeds body bytes; throws when an event is an error or the answer grows too long.
+  func feed(_ data: Data) throws(CloudFallbackError) {
+    try state.withLock { state throws(CloudFallbackError) in
+      try Self.absorb(state.parser.feed(data), into: &state)
+      if state.parser.isOverlong {
+        throw .replyTooLarge(bytes: ServerSentEventParser.maximumLineLength)
+      }
+    }
+  }
+
+  /// Ends the stream and returns the assembled answer.
+  func finish() throws(CloudFallbackError) -> ChatAnswer {
+    try state.withLock { state throws(CloudFallbackError) in
+      try Self.absorb(state.parser.finish(), into: &state)
+      guard state.answer.hasChoice else {
+        throw .malformedReply("the event stream held no chat-completion chunk")
+      }
+      return state.answer
+    }
+  }
+
+  private static func absorb(_ events: [String], into state: inout State) throws(CloudFallbackError)
+  {
+    for event in events where !state.isDone {
+      if event.trimmingCharacters(in: .whitespaces) == "[DONE]" {
+        state.isDone = true
+        continue
+      }
+      let object = try ChatAnswer.parse(Data(event.utf8))
+      try state.answer.absorb(object, isDelta: true)
+    }
+  }
+}
