@@ -442,8 +442,9 @@ final class MatchBudget: @unchecked Sendable {
   /// Steps left.
   var remaining: Int
 
-  /// The steps a parse may take in all. The most any fixture line takes is noted in
-  /// `PatternBudgetTests`: the longest fixture lines take under 6,000.
+  /// The steps a parse may take in all.
+  ///
+  /// The costliest fixture lines, pinned in `PatternBudgetTests`, take under 6,000.
   static let perParse = 100_000
 
   /// Creates a budget of `steps`.
