@@ -120,7 +120,7 @@ final class Pattern: Sendable {
   /// The deepest `(…)` and `[…]` may nest.
   ///
   /// Patterns are parsed and expanded recursively, so an unbounded depth would overflow the
-  /// stack; built-in grammars nest at most three deep.
+  /// stack. People nest a few levels at most.
   static let nestingLimit = 32
   /// The most sequences all patterns of one intent may expand to.
   ///
