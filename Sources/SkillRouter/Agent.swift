@@ -79,6 +79,8 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     _ text: String, context: ParseContext, events: AsyncStream<AgentEvent>.Continuation? = nil
   ) async -> AgentOutcome {
     let start = executor.clock.now
+    // A key typed into the utterance goes no further: not into the trace, a label or the cloud.
+    let text = redactor.redactKnownSecrets(text)
     events?.yield(.parsing(text: text))
     let parse = engine.parse(text, context: context)
     let parts = parse.clauses.count > 1 ? parse.clauses : [parse]

@@ -36,10 +36,28 @@ enum ParseCommand {
     guard let engine = options.loadEngine(io: io) else { return 1 }
 
     if parsed.has("--jsonl") {
-      for line in JSONLines.lines(in: io.readInput()) {
-        io.write(
-          jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText + "\n")
+      // Each line is answered once it has been read; answers to the lines of one chunk go out
+      // together, and the block is written before waiting for more input.
+      var reader = JSONLines.Reader()
+      let nextChunk = io.inputChunks()
+      var block = ""
+      func answer(_ line: JSONLines.Line) {
+        block += jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText
+        block += "\n"
+        if block.utf8.count >= JSONLines.blockSize {
+          io.write(block)
+          block = ""
+        }
       }
+      while let chunk = nextChunk() {
+        reader.append(chunk, to: answer)
+        if !block.isEmpty {
+          io.write(block)
+          block = ""
+        }
+      }
+      reader.finish(to: answer)
+      if !block.isEmpty { io.write(block) }
       return 0
     }
     var text = parsed.positional.joined(separator: " ")
@@ -113,6 +131,43 @@ enum JSONLines {
   /// Why a line could not be read.
   struct LineError: Error {
     var message: String
+  }
+
+  /// The most output held back while more input is already waiting.
+  static let blockSize = 64 << 10
+
+  /// Splits input that arrives in chunks into lines, holding only the unfinished one.
+  struct Reader {
+    private var pending = Data()
+    private var number = 0
+
+    /// Hands every line `chunk` completes to `body`, in order.
+    mutating func append(_ chunk: Data, to body: (Line) -> Void) {
+      var start = chunk.startIndex
+      while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        var bytes = pending
+        bytes.append(chunk[start..<newline])
+        pending = Data()
+        start = chunk.index(after: newline)
+        emit(bytes, to: body)
+      }
+      pending.append(chunk[start...])
+    }
+
+    /// Hands the last line, when input did not end with a line break, to `body`.
+    mutating func finish(to body: (Line) -> Void) {
+      guard !pending.isEmpty else { return }
+      let bytes = pending
+      pending = Data()
+      emit(bytes, to: body)
+    }
+
+    private mutating func emit(_ line: Data, to body: (Line) -> Void) {
+      var bytes = line
+      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+      number += 1
+      body(Line(number: number, request: JSONLines.request(from: bytes)))
+    }
   }
 
   /// Reads every line of `data`; a final empty line is not a line.

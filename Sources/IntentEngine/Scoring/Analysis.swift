@@ -27,6 +27,8 @@ struct Analysis {
   /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
   /// replaces what came before.
   var repairs: [Range<Int>] = []
+  /// The matching steps the parse has left, shared by every analysis of one parse.
+  var matchBudget: MatchBudget?
   /// Where the speaker drops what they said ("never mind"): when nothing but politeness follows
   /// the last one, the utterance is no command.
   var abandons: [Range<Int>] = []

@@ -990,7 +990,7 @@ struct Scorer {
       entityOrder: entityOrder,
       fillerEnds: fillerEnds, boundaries: analysis.boundaries,
       contentBefore: analysis.contentBefore,
-      bounds: lower..<max(lower, upper))
+      bounds: lower..<max(lower, upper), budget: analysis.matchBudget ?? MatchBudget())
   }
 
   /// The longest stretch of text outside `removed`, with fillers and conjunctions trimmed off its
