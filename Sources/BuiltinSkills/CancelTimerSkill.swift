@@ -7,6 +7,10 @@ public struct CancelTimerSkill: Skill {
   public struct Input: Decodable, Sendable {
     /// The timer's name, or a word for "all"; absent means the latest timer.
     public var text: String?
+    /// `all` when the user meant every timer ("取消所有计时器", "cancel all timers").
+    public var scope: String?
+    /// The user's language.
+    public var lang: UserLanguage?
   }
 
   /// The timers that were cancelled.
@@ -43,14 +47,20 @@ public struct CancelTimerSkill: Skill {
   }
 
   public func perform(_ input: Input) async throws -> Output {
-    let selection = Self.selection(for: input.text)
+    var selection = Self.selection(for: input.text)
+    if input.scope?.lowercased() == "all" { selection = .all }
     let cancelled = try await store.cancel(selection)
     let items = cancelled.map { CancelledTimer(id: $0.id, label: $0.label) }
+    let lang = input.lang ?? .en
     let message: String
     switch cancelled.count {
-    case 0: message = "no timers are running"
-    case 1: message = "cancelled timer '\(cancelled[0].label)'"
-    default: message = "cancelled \(cancelled.count) timers"
+    case 0: message = lang.say("没有正在运行的计时器", "no timers are running")
+    case 1:
+      message = lang.say("已取消计时器：\(cancelled[0].label)", "cancelled timer '\(cancelled[0].label)'")
+    default:
+      let names = cancelled.map(\.label).joined(separator: lang.say("、", ", "))
+      message = lang.say(
+        "已取消\(cancelled.count)个计时器：\(names)", "cancelled \(cancelled.count) timers: \(names)")
     }
     return Output(cancelled: items, message: message)
   }

@@ -9,6 +9,8 @@ public struct StartTimerSkill: Skill {
     public var duration: Double
     /// What the timer is for, when the user said.
     public var text: String?
+    /// The user's language.
+    public var lang: UserLanguage?
   }
 
   /// The timer that was started.
@@ -60,7 +62,16 @@ public struct StartTimerSkill: Skill {
     return Output(
       id: timer.id, label: timer.label, duration: timer.duration,
       fireDate: TimerFormatting.iso8601(timer.fireDate, in: timeZone),
-      message: "timer '\(timer.label)' set for \(TimerFormatting.duration(timer.duration))")
+      message: message(for: timer, lang: input.lang ?? .en))
+  }
+
+  private func message(for timer: CountdownTimer, lang: UserLanguage) -> String {
+    let length = Wording.duration(timer.duration, lang)
+    let named = timer.label != Self.defaultLabel
+    if lang == .zh {
+      return named ? "已设置\(length)计时器：\(timer.label)" : "已设置\(length)计时器"
+    }
+    return "timer '\(timer.label)' set for \(length)"
   }
 }
 

@@ -1,21 +1,22 @@
 public import Foundation
 public import Skills
 
-/// The timers, kept in one JSON file in the data directory and written atomically.
+/// The timers, kept in `timers.json` in the data directory and changed under the store lock.
 ///
-/// Every operation reads the file, so two processes (`intent run`, then `intent timers`) see
-/// each other's timers. Timers that have fired are dropped on the next write. A file that cannot
-/// be read is moved aside and reported, and the store starts empty.
+/// Every operation reads the file under an exclusive lock shared by all processes, so twenty
+/// `intent run` started at once keep twenty timers with twenty ids. A timer that has gone off
+/// stays in the store until ``takeDue()`` reports it (`intent due`), so none vanishes unseen.
 public actor TimerStore {
   /// The file name under the data directory.
   public static let fileName = "timers.json"
 
   /// The store file.
-  public let fileURL: URL
+  public nonisolated var fileURL: URL { file.url }
+  private let file: StoreFile<Document>
   private let wallClock: WallClock
   private let problems: ProblemLog?
 
-  /// What cancelling removes.
+  /// Which timers an operation acts on.
   public enum Selection: Sendable, Equatable {
     /// The most recently started timer.
     case latest
@@ -25,7 +26,8 @@ public actor TimerStore {
     case all
   }
 
-  private struct File: Codable {
+  struct Document: StoreDocument {
+    static var formatVersion: Int { 1 }
     var version = 1
     var nextID = 1
     var timers: [CountdownTimer] = []
@@ -34,62 +36,170 @@ public actor TimerStore {
       case version, timers
       case nextID = "next_id"
     }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+      // A counter that does not fit is renumbered from the timers, not a reason to lose them.
+      nextID = (try? container.decodeIfPresent(Int.self, forKey: .nextID)) ?? 0
+      timers = try StoreSalvage.decodeEntries(
+        CountdownTimer.self, from: container, forKey: .timers, decoder: decoder)
+    }
   }
 
   /// Creates a store backed by `timers.json` in `directory`.
   public init(directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil) {
-    self.fileURL = directory.appendingPathComponent(Self.fileName)
+    self.file = StoreFile(
+      url: directory.appendingPathComponent(Self.fileName), kind: "timer store",
+      wallClock: wallClock, problems: problems)
     self.wallClock = wallClock
     self.problems = problems
   }
 
   /// Starts a timer and returns it.
   public func start(label: String, duration: Double) async throws -> CountdownTimer {
-    var file = await load()
     let now = wallClock.now
-    file.timers.removeAll { $0.fireDate <= now }
-    let timer = CountdownTimer(
-      id: file.nextID, label: label, duration: duration, startedAt: now,
-      fireDate: now.addingTimeInterval(duration))
-    file.nextID += 1
-    file.timers.append(timer)
-    try save(file)
+    let url = file.url
+    let (timer, repaired) = try await file.update { document in
+      guard
+        let allocation = StoreIdentifiers.allocate(
+          counter: document.nextID, existing: document.timers.map(\.id))
+      else {
+        throw SkillError.failed(
+          "timer store '\(url.path)' holds an id too large to count past; cancel that timer or move the file away"
+        )
+      }
+      let timer = CountdownTimer(
+        id: allocation.id, label: label, duration: duration, startedAt: now,
+        fireDate: now.addingTimeInterval(duration))
+      document.nextID = allocation.nextID
+      document.timers.append(timer)
+      return (timer, allocation.repairedCounter)
+    }
+    if repaired {
+      await problems?.record(
+        "timer store '\(url.path)' had an out-of-range 'next_id'; numbered the new timer after the highest id"
+      )
+    }
     return timer
   }
 
-  /// Cancels the selected running timers and returns them, latest first.
+  /// Cancels the selected timers that have not gone off and returns them, latest first.
   ///
-  /// - Throws: ``SkillError/invalidInput(_:)`` when no running timer has the given name.
+  /// - Throws: ``SkillError/invalidInput(_:)`` when no timer has the given name.
   public func cancel(_ selection: Selection) async throws -> [CountdownTimer] {
-    var file = await load()
     let now = wallClock.now
-    file.timers.removeAll { $0.fireDate <= now }
-    let running = file.timers.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
-    let cancelled: [CountdownTimer]
+    return try await file.update { document in
+      let cancelled = try Self.select(selection, from: document.timers, at: now)
+      let ids = Set(cancelled.map(\.id))
+      document.timers.removeAll { ids.contains($0.id) }
+      return cancelled
+    }
+  }
+
+  /// Pauses the selected running timers and returns them as paused; paused ones are left alone.
+  public func pause(_ selection: Selection) async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    return try await change(selection, where: { !$0.isPaused }) { timer in
+      timer.pausedRemaining = timer.remaining(at: now)
+    }
+  }
+
+  /// Resumes the selected paused timers and returns them running again.
+  public func resume(_ selection: Selection) async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    return try await change(selection, where: \.isPaused) { timer in
+      timer.fireDate = now.addingTimeInterval(timer.pausedRemaining ?? 0)
+      timer.pausedRemaining = nil
+    }
+  }
+
+  /// Adds `seconds` (negative takes time off) to the selected timers and returns them.
+  ///
+  /// Time left never drops below zero; a timer taken to zero goes off at once.
+  public func adjust(_ selection: Selection, by seconds: Double) async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    return try await change(selection, where: { _ in true }) { timer in
+      let left = timer.remaining(at: now)
+      let newLeft = max(0, left + seconds)
+      timer.duration = max(1, timer.duration + (newLeft - left))
+      if timer.isPaused {
+        timer.pausedRemaining = newLeft
+      } else {
+        timer.fireDate = now.addingTimeInterval(newLeft)
+      }
+    }
+  }
+
+  /// The selected timers that have not gone off, soonest first.
+  public func status(_ selection: Selection) async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    let timers = try await file.read().timers
+    return try Self.select(selection, from: timers, at: now)
+      .sorted { ($0.remaining(at: now), $0.id) < ($1.remaining(at: now), $1.id) }
+  }
+
+  /// The timers that have not gone off yet (paused ones included), soonest first.
+  public func runningTimers() async -> [CountdownTimer] {
+    let now = wallClock.now
+    let timers = (try? await file.read().timers) ?? []
+    return timers.filter { !$0.isDue(at: now) }
+      .sorted { ($0.remaining(at: now), $0.id) < ($1.remaining(at: now), $1.id) }
+  }
+
+  /// Removes and returns the timers that have gone off, in the order they went off.
+  public func takeDue() async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    return try await file.update { document in
+      let due = document.timers.filter { $0.isDue(at: now) }
+        .sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
+      document.timers.removeAll { $0.isDue(at: now) }
+      return due
+    }
+  }
+
+  private func change(
+    _ selection: Selection, where eligible: (CountdownTimer) -> Bool,
+    _ body: (inout CountdownTimer) -> Void
+  ) async throws -> [CountdownTimer] {
+    let now = wallClock.now
+    return try await file.update { document in
+      let candidates = document.timers.filter(eligible)
+      let chosen = try Self.select(selection, from: candidates, at: now)
+      var changed: [CountdownTimer] = []
+      for index in document.timers.indices
+      where chosen.contains(where: {
+        $0.id == document.timers[index].id
+      }) {
+        body(&document.timers[index])
+        changed.append(document.timers[index])
+      }
+      return changed.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
+    }
+  }
+
+  /// The timers a selection names among those that have not gone off, latest first.
+  static func select(_ selection: Selection, from timers: [CountdownTimer], at now: Date) throws
+    -> [CountdownTimer]
+  {
+    let running = timers.filter { !$0.isDue(at: now) }
+      .sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
     switch selection {
-    case .all: cancelled = running
-    case .latest: cancelled = Array(running.prefix(1))
+    case .all: return running
+    case .latest: return Array(running.prefix(1))
     case .named(let name):
-      guard let match = running.first(where: { Self.label($0.label, matches: name) }) else {
+      let matches = running.filter { label($0.label, matches: name) }
+      guard !matches.isEmpty else {
         let names = running.map { "'\($0.label)'" }.joined(separator: ", ")
         throw SkillError.invalidInput(
           running.isEmpty
             ? "no timer named '\(name)' is running; no timers are running"
             : "no timer named '\(name)' is running; running timers: \(names)")
       }
-      cancelled = [match]
+      return [matches[0]]
     }
-    let ids = Set(cancelled.map(\.id))
-    file.timers.removeAll { ids.contains($0.id) }
-    try save(file)
-    return cancelled
-  }
-
-  /// The timers that have not fired yet, soonest first.
-  public func runningTimers() async -> [CountdownTimer] {
-    let now = wallClock.now
-    return await load().timers.filter { $0.fireDate > now }
-      .sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
   }
 
   /// Whether a label answers to the name the user said ("煮鸡蛋" matches "煮鸡蛋的计时器").
@@ -97,43 +207,5 @@ public actor TimerStore {
     let a = label.lowercased()
     let b = name.lowercased()
     return !b.isEmpty && (a == b || a.contains(b) || b.contains(a))
-  }
-
-  private func load() async -> File {
-    guard FileManager.default.fileExists(atPath: fileURL.path) else { return File() }
-    do {
-      let data = try Data(contentsOf: fileURL)
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .iso8601
-      return try decoder.decode(File.self, from: data)
-    } catch {
-      do {
-        let moved = try AtomicFile.setAside(fileURL, at: wallClock.now)
-        await problems?.record(
-          "timer store '\(fileURL.path)' is corrupt; moved it to '\(moved.path)' and started afresh"
-        )
-      } catch {
-        await problems?.record(
-          "timer store '\(fileURL.path)' is corrupt and could not be moved aside: \(error)")
-      }
-      return File()
-    }
-  }
-
-  private func save(_ file: File) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    let data: Data
-    do {
-      data = try encoder.encode(file)
-    } catch {
-      throw BuiltinSkillError.storage("timers cannot be encoded")
-    }
-    do {
-      try AtomicFile.write(data, to: fileURL)
-    } catch {
-      throw BuiltinSkillError.storage(error.description)
-    }
   }
 }

@@ -81,7 +81,7 @@ public struct Engine: Sendable {
       truncated = true
     }
     let normalized = normalizer.normalize(input)
-    var result = parseClause(normalized, context: context)
+    var result = answered(parseClause(normalized, context: context))
     if truncated {
       result.text = text
       result.explanation.append(
@@ -243,9 +243,12 @@ public struct Engine: Sendable {
 
   /// Whether a word is only ever a penalty against intents, never a keyword or a veto: another
   /// domain's word ("early flight", "my sister's driving there") in an aside.
+  ///
+  /// A misspelling of an exclude is mild too: a correction never vetoes ("catch" is not "watch").
   private func isMildExclude(_ hit: KeywordHit) -> Bool {
     grammar.targets[Int(hit.entry)].allSatisfy {
-      $0.kind == .exclude && grammar.intents[Int($0.intent)].excludes[Int($0.index)] != nil
+      $0.kind == .exclude
+        && (hit.isCorrected || grammar.intents[Int($0.intent)].excludes[Int($0.index)] != nil)
     } && !grammar.targets[Int(hit.entry)].isEmpty
   }
 
@@ -338,7 +341,8 @@ public struct Engine: Sendable {
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }
       let (leftResult, _) = classify(normalizer.normalize(left), context: context)
-      guard isConfident(leftResult) else { continue }
+      // A part that still needs a detail is a command all the same: its detail is asked for.
+      guard isConfidentIntent(leftResult) else { continue }
       let rightNormalized = normalizer.normalize(right)
       let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
       if isConfident(rightResult) { return [leftResult, rightResult] }
@@ -365,6 +369,7 @@ public struct Engine: Sendable {
       {
         return [leftResult] + rest
       }
+      if isConfidentIntent(rightResult) { return [leftResult, rightResult] }
     }
     return nil
   }
@@ -380,8 +385,31 @@ public struct Engine: Sendable {
     }
   }
 
+  /// The result as callers see it: below the offline threshold the best guess is no answer. It
+  /// stays in `alternatives`, so a caller that reads only `intent` never acts on it; inside the
+  /// engine the guess is kept, since a clause read with its context may still confirm it.
+  private func answered(_ result: ParseResult) -> ParseResult {
+    var result = result
+    result.clauses = result.clauses.map(answered)
+    guard let intent = result.intent else { return result }
+    let threshold = grammar.intents.first { $0.spec.id == intent }?.spec.threshold
+    guard
+      result.confidence < min(threshold ?? calibration.localThreshold, calibration.offlineThreshold)
+    else { return result }
+    result.intent = nil
+    result.slots = []
+    result.missingSlots = []
+    result.prompt = nil
+    return result
+  }
+
   private func isConfident(_ result: ParseResult) -> Bool {
-    result.intent != nil && result.route == .local && result.missingSlots.isEmpty
+    isConfidentIntent(result) && result.missingSlots.isEmpty
+  }
+
+  /// Whether the intent is sure, whatever details it still lacks.
+  private func isConfidentIntent(_ result: ParseResult) -> Bool {
+    result.intent != nil && result.route == .local
   }
 
   /// Runs the pipeline on one piece of text.
@@ -403,10 +431,18 @@ public struct Engine: Sendable {
     let candidates = scorer.candidates(for: analysis)
     let calibration = grammar.calibration
     let shares = calibration.shares(of: candidates.map(\.score))
-    let alternatives = zip(candidates, shares).map { candidate, share in
+    // Each candidate is measured against the best other one, or "none" when it stands alone.
+    let first = candidates.first?.score ?? calibration.nullScore
+    let second = candidates.count > 1 ? candidates[1].score : calibration.nullScore
+    let signals = zip(candidates, shares).enumerated().map { index, pair in
+      ConfidenceSignals.of(
+        pair.0, share: pair.1, bestOther: index == 0 ? max(second, calibration.nullScore) : first,
+        asks: analysis.asks)
+    }
+    let alternatives = zip(candidates, signals).map { candidate, signals in
       Alternative(
         intent: grammar.intents[candidate.intent].id,
-        confidence: calibration.confidence(forShare: share), score: candidate.score)
+        confidence: calibration.confidence(for: signals), score: candidate.score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
       let result = ParseResult(
@@ -436,19 +472,14 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
-    // Below the offline threshold the best guess is no answer: it stays in `alternatives`, so a
-    // caller that reads only `intent` never acts on it.
-    let isAnswer = top.confidence >= min(threshold, calibration.offlineThreshold)
     return ParseResult(
-      text: normalized.original, normalizedText: normalized.string,
-      intent: isAnswer ? winner.id : nil, confidence: top.confidence, score: best.score,
-      route: route, slots: isAnswer ? slots : [],
-      missingSlots: isAnswer ? best.missingSlots : [],
-      prompt: isAnswer
-        ? best.missingSlots.first.map {
-          winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
-        } : nil,
-      alternatives: alternatives, explanation: explanation)
+      text: normalized.original, normalizedText: normalized.string, intent: winner.id,
+      confidence: top.confidence, score: best.score, route: route, slots: slots,
+      missingSlots: best.missingSlots,
+      prompt: best.missingSlots.first.map {
+        winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
+      },
+      alternatives: alternatives, explanation: explanation, signals: signals.first)
   }
 }
 

@@ -169,7 +169,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     outcome.skill = skill.displayName
     let call: SkillCall
     do {
-      call = try skill.call(with: Data(input.jsonText.utf8))
+      call = try skill.call(with: Data(Self.skillInput(input, text: parse.text).jsonText.utf8))
     } catch {
       outcome.error = error.description
       outcome.isInputError = true
@@ -185,7 +185,8 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     case .succeeded(let data):
       outcome.status = .succeeded(Self.json(from: data))
     case .stale(let data, let age, _):
-      outcome.status = .stale(Self.json(from: data), age: age)
+      outcome.status = .stale(
+        Self.markedStale(Self.json(from: data), age: age, language: .of(parse.text)), age: age)
     case .failed:
       outcome.status = .failed
     }
@@ -301,6 +302,26 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     } catch {
       return finish(.failed(reason: redactor.redact(error.description)))
     }
+  }
+
+  /// The slots plus the user's language (`lang`), so that the skill answers in it.
+  static func skillInput(_ slots: JSONValue, text: String) -> JSONValue {
+    guard case .object(var members) = slots,
+      !members.contains(where: { $0.0 == UserLanguage.inputKey })
+    else { return slots }
+    members.append((UserLanguage.inputKey, .string(UserLanguage.of(text).rawValue)))
+    return .object(members)
+  }
+
+  /// The result with its `message` saying how old it is, in the user's language.
+  static func markedStale(_ result: JSONValue, age: Double, language: UserLanguage) -> JSONValue {
+    guard case .object(var members) = result,
+      let index = members.firstIndex(where: { $0.0 == "message" }),
+      case .string(let message) = members[index].1
+    else { return result }
+    let note = language.staleNote(age: age)
+    members[index].1 = .string(message + language.say("（\(note)）", " (\(note))"))
+    return .object(members)
   }
 
   static func json(from data: Data) -> JSONValue {

@@ -49,12 +49,33 @@ public struct Replayer: Sendable {
     }
   }
 
+  /// The longest trace line read, in bytes.
+  ///
+  /// A line holds the utterance about four times (text and normalised text, whole and per
+  /// command) plus a cloud reply; 8 MiB leaves room for a 1 MB utterance while a hostile
+  /// 160 MB line is refused before it is parsed.
+  public static let maximumLineBytes = 8 << 20
+
+  /// The most commands a trace line may record; the engine splits an utterance into at most
+  /// ``Engine/maximumClauses``, so anything far beyond that was not written by `intent run`.
+  public static let maximumClauses = 64
+
   /// Replays every line of a trace file's contents; unreadable lines come back as errors.
   public func replay(contentsOf data: Data) -> [Result<Comparison, LineError>] {
     var results: [Result<Comparison, LineError>] = []
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     for (offset, bytes) in lines.enumerated() {
       let number = offset + 1
+      guard bytes.count <= Self.maximumLineBytes else {
+        results.append(
+          .failure(
+            LineError(
+              line: number,
+              message:
+                "line is \(bytes.count) bytes; a trace line holds at most \(Self.maximumLineBytes)"
+            )))
+        continue
+      }
       if bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
       guard let record = try? JSONValue(parsing: Data(bytes)), case .object = record else {
         results.append(.failure(LineError(line: number, message: "not a JSON object")))
@@ -71,11 +92,11 @@ public struct Replayer: Sendable {
       return .failure(
         LineError(line: line, message: "no 'text' field; is this an 'intent run' trace?"))
     }
-    if let version = record["version"]?.numberValue, Int(version) != Trace.version {
+    if let version = record["version"], version != .number(Double(Trace.version)) {
       return .failure(
         LineError(
           line: line,
-          message: "trace version \(Int(version)) is not supported; expected \(Trace.version)"))
+          message: "trace version \(version.jsonText) is not supported; expected \(Trace.version)"))
     }
     var context = ParseContext()
     if let zoneName = record["time_zone"]?.stringValue, let zone = TimeZone(identifier: zoneName) {
@@ -91,6 +112,14 @@ public struct Replayer: Sendable {
     let mode = record["mode"]?.stringValue.flatMap(RouteMode.init(rawValue:)) ?? .auto
     let recorded: [JSONValue]
     if case .array(let clauses) = record["clauses"] { recorded = clauses } else { recorded = [] }
+    guard recorded.count <= Self.maximumClauses else {
+      return .failure(
+        LineError(
+          line: line,
+          message:
+            "line records \(recorded.count) commands; a trace line holds at most \(Self.maximumClauses)"
+        ))
+    }
 
     let parse = engine.parse(text, context: context)
     let parts = parse.clauses.count > 1 ? parse.clauses : [parse]

@@ -17,7 +17,7 @@ public enum AtomicFile {
   public static func write(_ data: Data, to url: URL) throws(SkillError) {
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+      ".\(url.lastPathComponent).\(UUID().uuidString).p\(getpid()).tmp")
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try data.write(to: temporary)
@@ -28,6 +28,15 @@ public enum AtomicFile {
       try? FileManager.default.removeItem(at: temporary)
       throw .failed("cannot replace '\(url.path)'; check that the folder is writable")
     }
+  }
+
+  /// The pid of the process that wrote a temporary file named by ``write(_:to:)``, when the name
+  /// records one (`.<name>.<uuid>.p<pid>.tmp`); older names (`.<name>.<uuid>.tmp`) do not.
+  public static func writerPID(ofTemporaryNamed name: String) -> Int32? {
+    guard name.hasSuffix(".tmp") else { return nil }
+    let parts = name.dropLast(4).split(separator: ".")
+    guard let last = parts.last, last.hasPrefix("p") else { return nil }
+    return Int32(last.dropFirst())
   }
 
   /// Moves an unreadable file aside, next to where it was, and returns its new location.

@@ -59,17 +59,53 @@ public actor LastGoodCache {
     self.problems = problems
   }
 
-  /// The stored form of one entry.
-  private struct Entry: Codable {
-    var intent: String
-    var input: String
-    var storedAt: Double
-    var output: String
+  /// The stored form of one entry; an empty `intent` means no entry.
+  struct Entry: StoreDocument {
+    static var formatVersion: Int { 1 }
+    var version = 1
+    var intent = ""
+    var input = ""
+    var storedAt = 0.0
+    var output = ""
 
     enum CodingKeys: String, CodingKey {
-      case intent, input, output
+      case version, intent, input, output
       case storedAt = "stored_at"
     }
+
+    init() {}
+
+    init(intent: String, input: String, storedAt: Double, output: String) {
+      self.intent = intent
+      self.input = input
+      self.storedAt = storedAt
+      self.output = output
+    }
+
+    /// Decodes an entry, refusing one whose output is not JSON.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+      intent = try container.decode(String.self, forKey: .intent)
+      input = try container.decode(String.self, forKey: .input)
+      storedAt = try container.decode(Double.self, forKey: .storedAt)
+      output = try container.decode(String.self, forKey: .output)
+      guard storedAt.isFinite,
+        (try? JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed]))
+          != nil
+      else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "output is not JSON"))
+      }
+    }
+  }
+
+  /// The store file of one entry; one lock guards the whole folder.
+  private func file(named name: String) -> StoreFile<Entry> {
+    StoreFile(
+      url: directory.appendingPathComponent(name), kind: "last-good cache entry",
+      lockURL: directory.appendingPathComponent(".cache.lock"), wallClock: wallClock,
+      problems: problems)
   }
 
   /// Stores a successful output, replacing any older one for the same key.
@@ -81,11 +117,7 @@ public actor LastGoodCache {
       storedAt: wallClock.now.timeIntervalSince1970, output: String(decoding: output, as: UTF8.self)
     )
     do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      let data: Data
-      do { data = try encoder.encode(entry) } catch { return }
-      try AtomicFile.write(data, to: directory.appendingPathComponent(key.fileName))
+      try await file(named: key.fileName).update { $0 = entry }
     } catch {
       await problems?.record("last-good cache: \(error)")
       return
@@ -95,9 +127,7 @@ public actor LastGoodCache {
 
   /// The last good result for `key`, with its age, or nil when there is none.
   public func lastGood(for key: CacheKey) async -> CachedResult? {
-    let url = directory.appendingPathComponent(key.fileName)
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    guard let entry = await read(url) else { return nil }
+    guard let entry = await read(key.fileName), !entry.intent.isEmpty else { return nil }
     guard entry.intent == key.intentID,
       entry.input == String(decoding: key.canonicalInput, as: UTF8.self)
     else { return nil }
@@ -107,27 +137,12 @@ public actor LastGoodCache {
       age: max(0, wallClock.now.timeIntervalSince(storedAt)))
   }
 
-  /// Reads an entry; a file that is not a valid entry is set aside and reported.
-  private func read(_ url: URL) async -> Entry? {
+  /// Reads an entry; a file that is not a valid entry is set aside and reported by the store.
+  private func read(_ name: String) async -> Entry? {
     do {
-      let data = try Data(contentsOf: url)
-      let entry = try JSONDecoder().decode(Entry.self, from: data)
-      guard
-        (try? JSONSerialization.jsonObject(
-          with: Data(entry.output.utf8), options: [.fragmentsAllowed])) != nil
-      else {
-        throw SkillError.failed("output is not JSON")
-      }
-      return entry
+      return try await file(named: name).read()
     } catch {
-      do {
-        let moved = try AtomicFile.setAside(url, at: wallClock.now)
-        await problems?.record(
-          "last-good cache entry '\(url.path)' is corrupt; moved it to '\(moved.path)'")
-      } catch {
-        await problems?.record(
-          "last-good cache entry '\(url.path)' is corrupt and could not be moved aside: \(error)")
-      }
+      await problems?.record("last-good cache: \(error)")
       return nil
     }
   }
@@ -144,7 +159,7 @@ public actor LastGoodCache {
     guard names.count > capacity else { return }
     var dated: [(name: String, storedAt: Double)] = []
     for name in names {
-      if let entry = await read(directory.appendingPathComponent(name)) {
+      if let entry = await read(name), !entry.intent.isEmpty {
         dated.append((name, entry.storedAt))
       }
     }

@@ -13,6 +13,9 @@ enum IntentCommand {
       check       validate grammars and run their examples
       run         parse, route and execute: start timers and other skills
       timers      list running timers with the time left
+      reminders   list upcoming reminders
+      memos       list notes and list items
+      due         report timers and reminders that have gone off (--watch keeps watching)
       learned     list (or --forget) the phrases the cloud resolved, answered offline
       replay      re-decide a recorded trace with today's grammars
       bench       score labelled fixtures: accuracy, routing, calibration, latency
@@ -34,6 +37,9 @@ enum IntentCommand {
       case "check": return try CheckCommand.run(rest, io: io)
       case "run": return try await RunCommand.run(rest, io: io)
       case "timers": return try await TimersCommand.run(rest, io: io)
+      case "reminders": return try await RemindersCommand.run(rest, io: io)
+      case "memos": return try await MemosCommand.run(rest, io: io)
+      case "due": return try await DueCommand.run(rest, io: io)
       case "learned": return try await LearnedCommand.run(rest, io: io)
       case "replay": return try await ReplayCommand.run(rest, io: io)
       case "bench": return try await BenchCommand.run(rest, io: io)
@@ -43,7 +49,8 @@ enum IntentCommand {
         return 0
       default:
         let known = [
-          "parse", "check", "run", "timers", "learned", "replay", "bench", "calibrate",
+          "parse", "check", "run", "timers", "reminders", "memos", "due", "learned", "replay",
+          "bench", "calibrate",
         ]
         let hint =
           Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""

@@ -191,7 +191,7 @@ struct Runtime {
     registry = try SkillRegistry(
       Builtins.makeSkills(
         dataDirectory: dataDirectory, wallClock: wallClock, timeZone: options.context.timeZone,
-        problems: problems))
+        problems: problems, environment: io.environment))
     cache = LastGoodCache(
       directory: dataDirectory.appendingPathComponent(Self.cacheFolder), wallClock: wallClock,
       problems: problems)

@@ -9,7 +9,7 @@ enum TimersCommand {
     Usage: intent timers [--json] [--now <ISO 8601>] [--time-zone <zone>]
 
       --json           print one JSON object: {"timers": [{id, label, duration, fire_date,
-                       remaining_seconds}]}
+                       remaining_seconds, paused}]}
       --now            the clock to measure the time left against (default: now)
       --time-zone      the zone fire times are shown in (default: $TZ, else the system zone)
 
@@ -43,6 +43,7 @@ enum TimersCommand {
           ("duration", .number(timer.duration)),
           ("fire_date", .string(TimerFormatting.iso8601(timer.fireDate, in: zone))),
           ("remaining_seconds", .number(timer.remaining(at: now).rounded(.up))),
+          ("paused", .bool(timer.isPaused)),
         ])
       }
       io.write(JSONValue.object([("timers", .array(items))]).prettyJSONText + "\n")
@@ -58,6 +59,10 @@ enum TimersCommand {
     formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
     for timer in timers {
       let left = TimerFormatting.duration(timer.remaining(at: now))
+      if timer.isPaused {
+        io.write("#\(timer.id)  \(timer.label)  \(left) left  (paused)\n")
+        continue
+      }
       io.write(
         "#\(timer.id)  \(timer.label)  \(left) left  (fires \(formatter.string(from: timer.fireDate)))\n"
       )

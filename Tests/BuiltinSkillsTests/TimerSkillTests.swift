@@ -125,3 +125,67 @@ struct TimerSkillTests {
     #expect(CancelTimerSkill.selection(for: text) == selection)
   }
 }
+
+struct TimerStoreRegressionTests {
+  let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+  @Test func aCounterAtTheLargestNumberIsRenumberedNotATrap() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent(TimerStore.fileName)
+    try Data(#"{"version":1,"next_id":9223372036854775807,"timers":[]}"#.utf8).write(to: file)
+    let problems = ProblemLog()
+    let store = TimerStore(directory: folder.url, wallClock: .fixed(start), problems: problems)
+    let first = try await store.start(label: "关火", duration: 60)
+    let second = try await store.start(label: "泡茶", duration: 60)
+    #expect(first.id == 1)
+    #expect(second.id == 2)
+    #expect(await problems.drain().first?.contains("out-of-range 'next_id'") == true)
+  }
+
+  @Test func aCounterTooLargeForIntStillKeepsTheTimers() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent(TimerStore.fileName)
+    try Data(
+      #"{"version":1,"next_id":92233720368547758070,"timers":[{"id":3,"label":"关火","duration":600,"started_at":"2026-11-30T00:50:00Z","fire_date":"2026-11-30T01:00:00Z"}]}"#
+        .utf8
+    ).write(to: file)
+    let store = TimerStore(directory: folder.url, wallClock: .fixed(start))
+    #expect(try await store.start(label: "泡茶", duration: 60).id == 4)
+    #expect(await store.runningTimers().map(\.label) == ["泡茶", "关火"])
+  }
+
+  @Test func aFutureVersionIsNeitherRewrittenNorLost() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent(TimerStore.fileName)
+    let original =
+      #"{"version":99,"next_id":2,"alarms":[1],"timers":[{"id":1,"label":"关火","duration":600,"started_at":"2026-11-30T00:50:00Z","fire_date":"2026-11-30T01:00:00Z"}]}"#
+    try Data(original.utf8).write(to: file)
+    let store = TimerStore(directory: folder.url, wallClock: .fixed(start))
+    #expect(await store.runningTimers().map(\.label) == ["关火"])
+    await #expect {
+      try await store.start(label: "泡茶", duration: 60)
+    } throws: { error in
+      "\(error)".contains("has format version 99") && "\(error)".contains(file.path)
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == original)
+  }
+
+  @Test func oneMalformedTimerDoesNotHideTheOthers() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent(TimerStore.fileName)
+    try Data(
+      #"{"version":1,"next_id":3,"timers":[{"id":1,"label":"关火","duration":600,"started_at":"2026-11-30T00:50:00Z","fire_date":"2026-11-30T01:00:00Z"},{"id":2,"label":7}]}"#
+        .utf8
+    ).write(to: file)
+    let problems = ProblemLog()
+    let store = TimerStore(directory: folder.url, wallClock: .fixed(start), problems: problems)
+    #expect(await store.runningTimers().map(\.label) == ["关火"])
+    #expect(await problems.drain().first?.contains("had 1 entry that cannot be read") == true)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names.contains { $0.hasPrefix("timers.json.corrupt-") })
+  }
+}

@@ -23,6 +23,19 @@ struct BadInputTests {
     #expect(result.json().jsonText.hasPrefix("{"))
   }
 
+  /// A payload of one or two scalars after a clause break once built an empty-or-inverted range.
+  static let shortPayloadAfterBreak: [String] = [
+    "ok, remind me at 5pm to b", "好，5日提醒我买", "ok. remind me in 29 minutes to x", "a 好。明天提醒我买",
+    "好，提醒我买", "ok, remind me to b", "嗯，明天提醒我a",
+  ]
+
+  @Test(arguments: shortPayloadAfterBreak)
+  func shortPayloadAfterAClauseBreakGetsAResult(_ text: String) throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse(text)
+    #expect((0...1).contains(result.confidence))
+  }
+
   @Test func twoHundredKilobyteLineIsReadInBoundedTime() throws {
     let engine = try #require(Self.engine)
     let line = String(repeating: "明天早上八点提醒我买牛奶然后", count: 15_000)

@@ -1,4 +1,4 @@
-import IntentEngine
+@testable import IntentEngine
 import Testing
 import TestSupport
 
@@ -178,6 +178,27 @@ struct GrammarDiagnosticsTests {
       firstLines(grammar) == [
         "t.grammar:\(grammar["1️⃣"]): error: intent 'timer.start' has no keywords; add a line such as 'keywords trigger (weight 2): …'"
       ])
+  }
+
+  /// Brackets 15,000 deep once overflowed the stack of the recursive pattern parser.
+  @Test(arguments: ["[", "(a|"])
+  func deeplyNestedBracketsAreReportedWhereTheyPassTheLimit(_ opener: String) {
+    let tooDeep = String(repeating: opener, count: 15_000 - Pattern.nestingLimit)
+    let grammar = MarkedText(
+      "intent a.b\n  keywords k: a\n  pattern: "
+        + String(repeating: opener, count: Pattern.nestingLimit) + "1️⃣" + tooDeep + "a")
+    #expect(
+      firstLines(grammar) == [
+        "t.grammar:\(grammar["1️⃣"]): error: brackets nest more than \(Pattern.nestingLimit) deep; flatten the pattern or split it into several 'pattern:' lines"
+      ])
+  }
+
+  @Test func bracketsAtTheNestingLimitLoad() {
+    let depth = Pattern.nestingLimit
+    let grammar =
+      "intent a.b\n  keywords k: a\n  pattern: " + String(repeating: "[", count: depth) + "a"
+      + String(repeating: "]", count: depth) + " b\n"
+    #expect(firstLines(MarkedText(grammar)) == [])
   }
 
   @Test(arguments: [

@@ -62,4 +62,59 @@ struct ReplayerTests {
         line: 3, message: "no 'text' field; is this an 'intent run' trace?")
     ) { try results[1].get() }
   }
+
+  @Test(arguments: ["1e300", "9223372036854775808", "-1e300", "1.5", "2", "\"1\"", "null"])
+  func unsupportedVersionIsALineError(_ version: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let replayer = Replayer(engine: try TestGrammars.engine(in: folder.url))
+    let line = #"{"version": \#(version), "text": "明天会下雨吗"}"#
+    let results = replayer.replay(contentsOf: Data((line + "\n").utf8))
+    #expect(results.count == 1)
+    guard case .failure(let error) = results.first else {
+      Issue.record("version \(version) was replayed")
+      return
+    }
+    #expect(error.message.hasPrefix("trace version "))
+    #expect(error.message.hasSuffix(" is not supported; expected 1"))
+  }
+
+  @Test func versionOneWrittenWithAFractionIsReplayed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let replayer = Replayer(engine: try TestGrammars.engine(in: folder.url))
+    let results = replayer.replay(contentsOf: Data(#"{"version": 1.0, "text": "明天会下雨吗"}"#.utf8))
+    #expect(try results.first?.get().text == "明天会下雨吗")
+  }
+
+  @Test func oversizedLineIsRefusedBeforeItIsParsed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let replayer = Replayer(engine: try TestGrammars.engine(in: folder.url))
+    let text = String(repeating: "a", count: Replayer.maximumLineBytes)
+    let line = #"{"version": 1, "text": "\#(text)"}"#
+    let results = replayer.replay(contentsOf: Data((line + "\n" + #"{"text": "明天会下雨吗"}"#).utf8))
+    #expect(results.count == 2)
+    #expect(
+      throws: Replayer.LineError(
+        line: 1,
+        message:
+          "line is \(line.utf8.count) bytes; a trace line holds at most \(Replayer.maximumLineBytes)"
+      )
+    ) { try results[0].get() }
+    #expect(try results[1].get().text == "明天会下雨吗")
+  }
+
+  @Test func lineWithTooManyCommandsIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let replayer = Replayer(engine: try TestGrammars.engine(in: folder.url))
+    let clauses = Array(repeating: #"{"intent": "timer.start"}"#, count: 100_000)
+    let line = #"{"version": 1, "text": "明天会下雨吗", "clauses": [\#(clauses.joined(separator: ","))]}"#
+    let results = replayer.replay(contentsOf: Data(line.utf8))
+    #expect(
+      throws: Replayer.LineError(
+        line: 1, message: "line records 100000 commands; a trace line holds at most 64")
+    ) { try results[0].get() }
+  }
 }

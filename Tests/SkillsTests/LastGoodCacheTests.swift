@@ -58,7 +58,7 @@ struct LastGoodCacheTests {
     let key = CacheKey(intentID: "weather.query", canonicalInput: json(#"{"city":"杭州"}"#))
     await cache.store(json(#"{"temp":20}"#), for: key)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-    let entry = folder.url.appendingPathComponent(try #require(files.first))
+    let entry = folder.url.appendingPathComponent(try #require(files.first { !$0.hasPrefix(".") }))
     try Data("{ half a file".utf8).write(to: entry)
 
     #expect(await cache.lastGood(for: key) == nil)

@@ -63,6 +63,15 @@ struct ParseCommandTests {
     #expect(objects[5]["intent"] == .null)
   }
 
+  @Test func jsonlLinesAfterOnceCrashingLinesAreAnswered() async throws {
+    let lines = ["ok, remind me at 5pm to b", "好，5日提醒我买", "set a timer for 10 minutes"]
+    let input = Data(lines.map { $0 + "\n" }.joined().utf8)
+    let run = await Self.run(["parse", "--jsonl"] + Self.fixedClock, input: input)
+    let objects = try run.output.lines.map(Self.json)
+    #expect(objects.map { $0["text"]?.stringValue } == lines)
+    #expect(objects.last?["intent"]?.stringValue == "timer.start")
+  }
+
   @Test func jsonlLineMayCarryItsOwnClockAndZone() async throws {
     let line =
       #"{"text": "tomorrow weather", "now": "2026-11-30T23:30:00-05:00", "tz": "America/New_York"}"#

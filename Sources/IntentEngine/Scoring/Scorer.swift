@@ -19,15 +19,17 @@ struct Scorer {
   static let tailPatternBonus = 1.0
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
-  /// What a required slot left empty costs: nothing. Confidence is about what the user wants;
-  /// a missing detail ("set a timer", "remind me to call mom") is asked for, not held against
-  /// the intent (DESIGN, "Intent first, then details").
+  /// What a required slot left empty costs when the sentence has the intent's shape (a pattern
+  /// matched): nothing. Confidence is about what the user wants; a missing detail ("set a
+  /// timer", "remind me to call mom") is asked for, not held against the intent (DESIGN,
+  /// "Intent first, then details").
   static let missingSlotPenalty = 0.0
-  /// Penalty for a required slot whose kind of value was said but cannot fill it: a countdown of
-  /// thirty days is no timer, "in 10 minutes" is no clock time. That is evidence against the
-  /// intent, unlike a detail left unsaid. Hand-set at the old missing-slot penalty (1.5), which
-  /// the `dev` fixtures were tuned with.
-  static let misfitSlotPenalty = 1.5
+  /// Penalty for a required slot that is missing with no pattern to carry the intent, or whose
+  /// kind of value was said but cannot fill it (a countdown of thirty days is no timer, "in 10
+  /// minutes" is no clock time). Without its slot's value and without the sentence's shape, an
+  /// intent rests on a loose word ("tell me when was the car in the shop" is no timer).
+  /// Hand-set at the missing-slot penalty (1.5) the `dev` fixtures were tuned with.
+  static let unsupportedSlotPenalty = 1.5
   /// Weight of coverage: the share of the utterance explained by the intent's evidence, centred
   /// so that half-explained text neither helps nor hurts.
   static let coverageWeight = 10.0
@@ -101,39 +103,10 @@ struct Scorer {
       if role.contains(.selfWord) { selfMentions.append(range) }
       markers.record(range, role)
     }
-    // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
-    // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
-    // "备忘一下"), but a word never straddles two tokens ("天气" is not in "今天|气温"). Multi-word Latin tokens expose each of
-    // their words ("turn off" does not hide "off").
-    for token in tokens where token.kind != .symbol {
-      let lower = token.range.lowerBound
-      let upper = token.range.upperBound
-      for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
-      where boundaries[end] || (end < upper && end - lower >= 2) {
-        // Latin words must end on a word boundary: "remind" is not in "reminder".
-        if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
-          continue
-        }
-        record(lower..<end, entry)
-      }
-      guard token.kind == .lexicon, token.range.count > 1 else { continue }
-      for i in (lower + 1)..<upper where scalars[i] != " " {
-        let startsWord = scalars[i - 1] == " "
-        if startsWord {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where boundaries[end] {
-            if end < scalars.count, Self.isASCIIWord(scalars[end - 1]),
-              Self.isASCIIWord(scalars[end])
-            {
-              continue
-            }
-            record(i..<end, entry)
-          }
-        } else if !Self.isASCIIWord(scalars[i]), upper - i >= 2 {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
-            record(i..<end, entry)
-          }
-        }
-      }
+    Self.forEachWord(
+      in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, record)
+    if !grammar.folderLexicons.isEmpty {
+      hits += folderHits(in: scalars, entities: entities, besides: hits)
     }
     // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
     for token in tokens where token.kind == .latin && token.entry < 0 {
@@ -340,12 +313,14 @@ struct Scorer {
 
     // Keyword groups count once each, however many of their words appear.
     var groupHit = SmallIndexSet()
+    var spelledRight = SmallIndexSet()
     var excludeHits: [TargetedHit] = []
     for touched in hits {
       let (hit, target) = (touched.hit, touched.target)
       switch target.kind {
       case .group:
         explain(hit.range)
+        if !hit.isCorrected { _ = spelledRight.insert(Int(target.index)) }
         // Fields read in place: a copied group would retain its name.
         if groupHit.insert(Int(target.index)) {
           let declared = intent.groups[Int(target.index)].weight
@@ -389,6 +364,14 @@ struct Scorer {
       return nil
     }
     guard !groupHit.isEmpty else { return nil }
+    // A spelling correction alone never makes a command ("what is the time" is not about a
+    // timer): when a required group, or every group, is met only by a corrected word, the
+    // sentence must also hold a value for one of the intent's slots. A pattern is not enough:
+    // it matches the corrected word too ("what's the time" has the shape of "what's the timer").
+    let leansOnCorrection =
+      intent.groups.indices.contains {
+        groupHit.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
+      } || spelledRight.isEmpty
     // A veto outside any free-text part ends the intent here; inside the payload ("remind me to
     // cancel the gym") it is the user's words, not a command.
     let vetoed = excludeHits.contains { intent.excludes[Int($0.target.index)] == nil }
@@ -551,7 +534,8 @@ struct Scorer {
             candidateIndex != nil
             || (spec.isAbsolute
               && analysis.entities.contains { $0.type == spec.type || $0.type == .duration })
-          let penalty = misfit ? Self.misfitSlotPenalty : Self.missingSlotPenalty
+          let penalty =
+            misfit || patternMatch == nil ? Self.unsupportedSlotPenalty : Self.missingSlotPenalty
           score -= penalty
           evidence.append(.missingSlot(slot: slotIndex, isText: false, penalty: penalty))
         }
@@ -561,6 +545,12 @@ struct Scorer {
       score += Self.filledSlotBonus
       slots.append(.entity(slot: slotIndex, entity: entityIndex))
       evidence.append(.entity(index: entityIndex, slot: slotIndex, bonus: Self.filledSlotBonus))
+    }
+
+    if leansOnCorrection,
+      !slots.contains(where: { if case .entity = $0 { true } else { false } })
+    {
+      return nil
     }
 
     // Coverage: how much of the utterance this intent's evidence explains. A full pattern match
@@ -609,8 +599,9 @@ struct Scorer {
         slots.append(.text(slot: textSlotIndex, payload))
       } else if textSlot.isRequired {
         missing.append(textSlot.name)
-        evidence.append(
-          .missingSlot(slot: textSlotIndex, isText: true, penalty: Self.missingSlotPenalty))
+        let penalty = patternMatch == nil ? Self.unsupportedSlotPenalty : Self.missingSlotPenalty
+        score -= penalty
+        evidence.append(.missingSlot(slot: textSlotIndex, isText: true, penalty: penalty))
       }
     }
     // Checked only when nothing else carries the intent: a pattern, a slot's entity or a second
@@ -906,7 +897,11 @@ struct Scorer {
     {
       payload = rest
     }
-    guard let first = text.firstClauseBreak, first < payload.upperBound else { return payload }
+    // A break needs a scalar on each side inside the payload; a payload of one or two scalars
+    // after the first break has none ("ok, remind me at 5pm to b").
+    guard let first = text.firstClauseBreak, first < payload.upperBound,
+      max(payload.lowerBound + 1, first) < payload.upperBound - 1
+    else { return payload }
     for index in max(payload.lowerBound + 1, first)..<(payload.upperBound - 1)
     where scalars[index] == " " && scalars[index - 1].value >= 0x3400
       && scalars[index + 1].value >= 0x3400 && text.isClauseBreak(at: index)

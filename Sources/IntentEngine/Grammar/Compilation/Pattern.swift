@@ -117,6 +117,9 @@ final class Pattern: Sendable {
 
   /// The most alternatives one pattern may expand to; more usually means a mistake.
   static let expansionLimit = 512
+  /// The deepest `(…)` and `[…]` may nest. Patterns are parsed and expanded recursively, so an
+  /// unbounded depth would overflow the stack; built-in grammars nest at most three deep.
+  static let nestingLimit = 32
 }
 
 /// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.
@@ -155,7 +158,10 @@ struct PatternCompiler {
       position.column += offset
       diagnostics.append(position.diagnostic(message))
     }
-    func parseSequence(until closer: Unicode.Scalar?) -> Node {
+    // Set when brackets nest too deep: the rest of the pattern is skipped, and the brackets left
+    // open are not reported again.
+    var isTooDeep = false
+    func parseSequence(until closer: Unicode.Scalar?, depth: Int = 0) -> Node {
       var alternatives: [[Node]] = [[]]
       var literal = ""
       func flushLiteral() {
@@ -178,10 +184,16 @@ struct PatternCompiler {
           let open = index
           index += 1
           let closer: Unicode.Scalar = c == "(" ? ")" : "]"
-          let inner = parseSequence(until: closer)
+          guard depth < Pattern.nestingLimit else {
+            report(open, .nestingTooDeep(limit: Pattern.nestingLimit))
+            isTooDeep = true
+            index = scalars.count
+            break
+          }
+          let inner = parseSequence(until: closer, depth: depth + 1)
           if index < scalars.count, scalars[index] == closer {
             index += 1
-          } else {
+          } else if !isTooDeep {
             report(open, .unclosedGroup(String(c), closer: String(closer)))
           }
           alternatives[alternatives.count - 1].append(c == "[" ? .optional(inner) : inner)
@@ -407,6 +419,9 @@ extension Diagnostic.Message {
   }
   static func patternTooLarge(limit: Int) -> Self {
     "pattern expands to more than \(limit) alternatives; split it into several 'pattern:' lines"
+  }
+  static func nestingTooDeep(limit: Int) -> Self {
+    "brackets nest more than \(limit) deep; flatten the pattern or split it into several 'pattern:' lines"
   }
   static func emptyAlternative(_ text: String) -> Self {
     "alternative '\(text)' is empty once normalised (punctuation is ignored); remove it, or use '[…]' for an optional part"
