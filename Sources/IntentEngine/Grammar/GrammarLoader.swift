@@ -11,6 +11,13 @@ public enum GrammarLoader {
     public var calibration: Calibration
     /// Problems that do not fail the load: a folder with no grammar, a misspelt extension.
     public var warnings: [Diagnostic] = []
+
+    /// Creates a load result; an empty one starts a load without the built-ins.
+    public init(sources: [GrammarSource], calibration: Calibration, warnings: [Diagnostic] = []) {
+      self.sources = sources
+      self.calibration = calibration
+      self.warnings = warnings
+    }
   }
 
   /// The file name of a folder's calibration, written by `intent calibrate`.
