@@ -18,8 +18,9 @@ enum CalibrateCommand {
       --target-precision  lowest local threshold whose local precision reaches p (default 0.99)
       --cloud-budget      highest local threshold that sends at most this share of in-scope
                           lines to the cloud (out-of-scope lines do not count against it)
-      --method            isotonic (a monotone table) or platt (two parameters); default: the
-                          method of the calibration in force, so no options refits the same way
+      --method            platt (two parameters), isotonic (a monotone table) or logistic (one
+                          weight per confidence signal); default: the method of the calibration
+                          in force, so no options refits the same way
       --output            the file to compare with and write (default: Grammars/calibration.json)
       --write             write the file, recording this command and the SHA-256 of every
                           fixture file and grammar it read
@@ -63,7 +64,8 @@ enum CalibrateCommand {
     let budget = try share(parsed, "--cloud-budget")
     let methodName = parsed.value("--method")
     if let methodName, CalibrationFitter.Method(rawValue: methodName) == nil {
-      throw UsageError(message: "'--method' must be platt or isotonic, not '\(methodName)'")
+      throw UsageError(
+        message: "'--method' must be platt, isotonic or logistic, not '\(methodName)'")
     }
     var options = try EngineOptions(parsed, io: io)
     if parsed.value("--now") == nil {
@@ -94,15 +96,16 @@ enum CalibrateCommand {
 
     // One parse per line; the calibration is refitted on the shares, so no reparsing is needed.
     var samples: [CalibrationSample] = []
-    var lines: [(outcome: BenchOutcome, share: Double?)] = []
+    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?)] = []
     for fixture in dev {
       let result = engine.parse(
         fixture.text, context: BenchCommand.context(for: fixture, default: options.context))
       let outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
-      lines.append((outcome, outcome.share))
-      if let share = outcome.share {
-        samples.append(CalibrationSample(share: share, isCorrect: outcome.isCorrectIfLocal))
+      let sample = outcome.share.map {
+        CalibrationSample(share: $0, isCorrect: outcome.isCorrectIfLocal, signals: result.signals)
       }
+      lines.append((outcome, sample))
+      if let sample { samples.append(sample) }
     }
     guard !samples.isEmpty else {
       io.writeError("error: no 'dev' line matched any intent; nothing to fit\n")
@@ -111,7 +114,7 @@ enum CalibrateCommand {
 
     let fitter = CalibrationFitter()
     let before = CalibrationFitter.expectedCalibrationError(
-      confidences: samples.map { current.confidence(forShare: $0.share) },
+      confidences: samples.map { $0.confidence(under: current) },
       correct: samples.map(\.isCorrect))
     let crossValidated = CalibrationFitter.Method.allCases.map {
       ($0, fitter.crossValidatedError(samples, method: $0, base: current, folds: folds))
@@ -119,11 +122,11 @@ enum CalibrateCommand {
     var fitted = fitter.fitted(current, method: method, samples: samples)
     let routing = lines.map { line -> RoutingSample in
       var sample = line.outcome.routingSample
-      sample.confidence = line.share.map { fitted.confidence(forShare: $0) } ?? 0
+      sample.confidence = line.sample.map { $0.confidence(under: fitted) } ?? 0
       return sample
     }
     let after = CalibrationFitter.expectedCalibrationError(
-      confidences: samples.map { fitted.confidence(forShare: $0.share) },
+      confidences: samples.map { $0.confidence(under: fitted) },
       correct: samples.map(\.isCorrect))
 
     let goal: String
@@ -162,6 +165,12 @@ enum CalibrateCommand {
       out += String(format: "  slope %.4f, intercept %.4f\n", fitted.slope, fitted.intercept)
     case .isotonic:
       out += "  \(fitted.knots?.count ?? 0) knots\n"
+    case .logistic:
+      let weights = ConfidenceSignals.names.map {
+        "\($0) \(String(format: "%.3f", fitted.weights?[$0] ?? 0))"
+      }
+      out += "  weights: " + weights.joined(separator: ", ")
+      out += String(format: "; bias %.3f\n", fitted.intercept)
     }
     out += "\n  local threshold  precision  coverage  false accepts  cloud (in scope)\n"
     var rows = tableThresholds.map { CalibrationFitter.routingPoint(at: $0, samples: routing) }
@@ -277,6 +286,11 @@ enum CalibrateCommand {
     if old.knots != new.knots {
       lines.append(
         "\(BenchFormat.pad("knots", 18)) \(old.knots?.count ?? 0) → \(new.knots?.count ?? 0) knots, "
+          + "values refitted")
+    }
+    if old.weights != new.weights {
+      lines.append(
+        "\(BenchFormat.pad("weights", 18)) \(old.weights?.count ?? 0) → \(new.weights?.count ?? 0) signals, "
           + "values refitted")
     }
     compare("made_by", old.provenance?.command ?? "not recorded", new.provenance?.command ?? "")

@@ -41,7 +41,8 @@ public enum GrammarLoader {
       let parts = file.path.split(separator: "/")
       let language = parts.count > 1 ? String(parts[0]) : "Grammars"
       sources.append(
-        GrammarSource(path: "Grammars/" + file.path, language: language, text: file.text))
+        GrammarSource(
+          path: "Grammars/" + file.path, language: language, text: file.text, folder: "Grammars"))
     }
     var calibration = Calibration.default
     if let file = BuiltinGrammars.file(at: calibrationFileName) {
@@ -87,7 +88,8 @@ public enum GrammarLoader {
       }
       if !isDirectory.boolValue {
         if root.url.pathExtension == "grammar" {
-          appendSource(root.url, display: root.displayPath, language: "user")
+          appendSource(
+            root.url, display: root.displayPath, language: "user", folder: root.displayPath)
         } else {
           diagnostics.append(Diagnostic(path: root.displayPath, line: 1, column: 1, .notAGrammar))
         }
@@ -124,7 +126,8 @@ public enum GrammarLoader {
         let parts = relative.split(separator: "/")
         let language = parts.count > 1 ? String(parts[0]) : root.url.lastPathComponent
         appendSource(
-          root.url.appendingPathComponent(relative), display: display(relative), language: language)
+          root.url.appendingPathComponent(relative), display: display(relative), language: language,
+          folder: root.displayPath)
       }
       let calibrationURL = root.url.appendingPathComponent(calibrationFileName)
       if files.fileExists(atPath: calibrationURL.path) {
@@ -142,7 +145,7 @@ public enum GrammarLoader {
         }
       }
     }
-    func appendSource(_ url: URL, display: String, language: String) {
+    func appendSource(_ url: URL, display: String, language: String, folder: String) {
       guard let data = files.contents(atPath: url.path) else {
         diagnostics.append(Diagnostic(path: display, line: 1, column: 1, .unreadable))
         return
@@ -151,7 +154,8 @@ public enum GrammarLoader {
         diagnostics.append(Diagnostic(path: display, line: 1, column: 1, .notUTF8))
         return
       }
-      sources.append(GrammarSource(path: display, language: language, text: text))
+      sources.append(
+        GrammarSource(path: display, language: language, text: text, folder: folder))
     }
     if !diagnostics.isEmpty { throw GrammarError(diagnostics: diagnostics + warnings) }
     return Loaded(sources: sources, calibration: calibration, warnings: warnings)
