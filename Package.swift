@@ -24,14 +24,17 @@ let package = Package(
     .executable(name: "intent-benchmarks", targets: ["IntentBenchmarks"]),
   ],
   targets: [
-    // The top-level Grammars/ folder, shipped as a resource bundle. A target needs one source
-    // file, so Grammars/BuiltinGrammars.swift exposes the bundle's location.
+    // The top-level Grammars/ folder, embedded in the binary as generated Swift source so that a
+    // copied `intent` runs without a resource bundle; the plugin regenerates it when a file changes.
+    .executableTarget(name: "GrammarEmbedder", swiftSettings: strictSettings),
+    .plugin(
+      name: "GrammarEmbedderPlugin", capability: .buildTool(), dependencies: ["GrammarEmbedder"],
+      path: "Sources/GrammarEmbedderPlugin"),
     .target(
       name: "BuiltinGrammars", path: "Grammars",
-      exclude: ["README.md"],
+      exclude: ["README.md", "zh", "en", "shared", "calibration.json"],
       sources: ["BuiltinGrammars.swift"],
-      resources: [.copy("zh"), .copy("en"), .copy("shared"), .copy("calibration.json")],
-      swiftSettings: strictSettings),
+      swiftSettings: strictSettings, plugins: ["GrammarEmbedderPlugin"]),
     .target(name: "IntentEngine", dependencies: ["BuiltinGrammars"], swiftSettings: strictSettings),
     .target(name: "Skills", swiftSettings: strictSettings),
     .target(name: "CloudFallback", dependencies: ["Skills"], swiftSettings: strictSettings),
@@ -51,7 +54,7 @@ let package = Package(
       name: "TestSupport", dependencies: ["IntentEngine"], path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
-      name: "IntentEngineTests", dependencies: ["IntentEngine", "TestSupport"],
+      name: "IntentEngineTests", dependencies: ["IntentEngine", "BuiltinGrammars", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SkillsTests", dependencies: ["Skills", "TestSupport"], swiftSettings: strictSettings),

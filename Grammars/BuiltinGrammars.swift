@@ -1,9 +1,18 @@
-public import Foundation
-
-/// The grammars that ship with the engine, bundled as package resources.
+/// The grammars, gazetteers and calibration that ship with the engine, embedded in the binary.
+///
+/// The build generates ``files`` from the folder `Grammars/`, so a copied executable needs no
+/// resource bundle beside it, and an edited grammar takes effect at the next build.
 public enum BuiltinGrammars {
-  /// The folder holding one sub-folder per language plus `shared/` gazetteers.
-  ///
-  /// Found once per process: looking the bundle up costs more than reading a small grammar.
-  public static let directory: URL = Bundle.module.bundleURL
+  /// One built-in file: its path relative to `Grammars/` and its UTF-8 text.
+  public struct File: Sendable {
+    /// The path relative to `Grammars/`, such as `zh/timer.grammar`.
+    public let path: String
+    /// The file's whole text.
+    public let text: String
+  }
+
+  /// The file at `path` relative to `Grammars/`, if it is built in.
+  public static func file(at path: String) -> File? {
+    files.first { $0.path == path }
+  }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-internal import BuiltinGrammars
 
 /// The on-device classifier: text in, ranked intents with slots and calibrated confidence out.
 ///
@@ -51,15 +50,19 @@ public struct Engine: Sendable {
     userGrammars: [URL] = [], includeBuiltins: Bool = true
   ) throws(GrammarError) -> Engine {
     let gazetteer = try Gazetteer.builtin()
-    var roots: [(url: URL, displayPath: String)] = []
-    if includeBuiltins { roots.append((BuiltinGrammars.directory, "Grammars")) }
-    for url in userGrammars { roots.append((url, url.path)) }
-    let loaded = try GrammarLoader.load(roots: roots)
+    let builtin =
+      includeBuiltins
+      ? try GrammarLoader.builtin() : GrammarLoader.Loaded(sources: [], calibration: .default)
+    let loaded = try GrammarLoader.load(
+      roots: userGrammars.map { ($0, $0.path) }, after: builtin)
     switch GrammarCompiler().compile(
       loaded.sources, normalizedWords: gazetteer.surfaceScalars, calibration: loaded.calibration)
     {
-    case .success(let grammar): return Engine(grammar: grammar, gazetteer: gazetteer)
-    case .failure(let error): throw error
+    case .success(var grammar):
+      grammar.warnings = Diagnostic.ordered(loaded.warnings + grammar.warnings)
+      return Engine(grammar: grammar, gazetteer: gazetteer)
+    case .failure(let error):
+      throw GrammarError(diagnostics: loaded.warnings + error.diagnostics)
     }
   }
 
@@ -394,8 +397,9 @@ public struct Engine: Sendable {
     }
   }
 
-  /// The result as callers see it: below the offline threshold the best guess is no answer. It
-  /// stays in `alternatives`, so a caller that reads only `intent` never acts on it; inside the
+  /// The result as callers see it: below the offline threshold the best guess is no answer.
+  ///
+  /// It stays in `alternatives`, so a caller that reads only `intent` never acts on it; inside the
   /// engine the guess is kept, since a clause read with its context may still confirm it.
   private func answered(_ result: ParseResult) -> ParseResult {
     var result = result

@@ -36,7 +36,12 @@ struct Arguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if knownFlags.contains(name), inlineValue == nil {
+      if knownFlags.contains(name) {
+        if let inlineValue {
+          throw UsageError(
+            message:
+              "option '\(name)' takes no value; write '\(name)', not '\(name)=\(inlineValue)'")
+        }
         flags.insert(name)
       } else if knownOptions.contains(name) {
         if let inlineValue {

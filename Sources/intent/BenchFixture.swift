@@ -42,6 +42,8 @@ enum FixtureReader {
   struct Loaded {
     var fixtures: [BenchFixture] = []
     var problems: [String] = []
+    /// Every file read, in order, with its bytes' SHA-256 digest.
+    var files: [(display: String, sha256: String)] = []
   }
 
   /// The clock fixture lines are read against unless they say otherwise (Fixtures/README.md).
@@ -51,7 +53,9 @@ enum FixtureReader {
 
   /// Reads every `.jsonl` file under `paths` (files as given, folders recursively in sorted order,
   /// leaving out the entity fixtures in an `entities/` sub-folder).
-  static func load(paths: [String], io: CommandIO) -> Loaded {
+  ///
+  /// With `recordsDigests`, ``Loaded/files`` lists each file with its SHA-256 digest.
+  static func load(paths: [String], io: CommandIO, recordsDigests: Bool = false) -> Loaded {
     var loaded = Loaded()
     for path in paths {
       let url = io.url(forPath: path)
@@ -79,6 +83,7 @@ enum FixtureReader {
           loaded.problems.append("\(file.display): file cannot be read; check its permissions")
           continue
         }
+        if recordsDigests { loaded.files.append((file.display, SHA256.hexDigest(of: data))) }
         for line in JSONLines.lines(in: data) {
           switch fixture(from: line, file: file.display) {
           case .success(let fixture)?: loaded.fixtures.append(fixture)

@@ -84,6 +84,8 @@ enum BenchFormat {
           "latency p50 / p95 / p99",
           "\(micros(latency.p50)) / \(micros(latency.p95)) / \(micros(latency.p99))",
           "\(count(latency.samples)) parses in process"
+            + (latency.build == "debug"
+              ? ", debug build: build with 'swift build -c release' for real figures" : "")
         ))
       rows.append(
         ("throughput", "\(count(Int(latency.throughput.rounded())))/s", "one core, sequential"))

@@ -21,7 +21,7 @@ extension BenchReport {
   /// intents            [{intent (null = none), precision, recall, f1, support}]
   /// confusion          {labels: [...], counts: [[...]]}: rows expected, columns decided locally
   /// p50, p95, p99, throughput  latency per parse (µs) and parses per second; null if not measured
-  /// latency            {samples, p50, p95, p99, mean, max, throughput} or null
+  /// latency            {samples, p50, p95, p99, mean, max, throughput, build} or null
   /// thresholds         {file, split, passed, violations: [{metric, value, limit, kind}],
   ///                     unmeasured: [...]} or null when no thresholds file is in force
   /// failures           [{location, text, expected, got, confidence, route, problems, explanation}]
@@ -108,6 +108,7 @@ extension BenchReport {
             ("p95", number(latency.p95)), ("p99", number(latency.p99)),
             ("mean", number(latency.mean)), ("max", number(latency.max)),
             ("throughput", .number(latency.throughput.rounded())),
+            ("build", .string(latency.build)),
           ])
         ))
     } else {

@@ -138,6 +138,17 @@ struct LatencySummary: Sendable, Equatable {
   var max: Double
   /// Calls per second, from the summed time of the timed calls.
   var throughput: Double
+  /// How the timed code was compiled: `debug` figures are several times slower than `release`.
+  var build = Self.currentBuild
+
+  /// The configuration this binary was compiled in.
+  static var currentBuild: String {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }
 
   /// Summarises per-call durations in nanoseconds; nil when there are none.
   init?(nanoseconds: [UInt64]) {

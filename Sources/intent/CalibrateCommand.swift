@@ -4,26 +4,34 @@ import IntentEngine
 /// `intent calibrate`: fits the confidence calibration and the local threshold on `dev` fixtures.
 ///
 /// Only `dev` lines are read, so `test` figures stay honest. The fitted mapping and threshold are
-/// written next to the grammars (`calibration.json`), keeping the softmax settings in force.
+/// written next to the grammars (`calibration.json`) only with `--write`, keeping the softmax
+/// settings in force; the file records the command and the digests of the files it read, so that
+/// running that command again on the same files reproduces it. Without `--write` the command
+/// shows what would change.
 enum CalibrateCommand {
   static let usage = """
     Usage: intent calibrate [<path>…] [--target-precision <p> | --cloud-budget <share>]
-                            [--method platt|isotonic] [--output <file>] [--dry-run]
+                            [--method isotonic|platt] [--output <file>] [--write | --dry-run]
                             [--grammars <dir>]… [--no-builtin]
 
       <path>              fixture files or folders (default: Fixtures/); only 'dev' lines are used
       --target-precision  lowest local threshold whose local precision reaches p (default 0.99)
       --cloud-budget      highest local threshold that sends at most this share of in-scope
                           lines to the cloud (out-of-scope lines do not count against it)
-      --method            platt (default; two parameters), isotonic (a monotone table) or
-                      logistic (one weight per confidence signal)
-      --output            where to write (default: Grammars/calibration.json)
-      --dry-run           report only; write nothing
+      --method            platt (two parameters), isotonic (a monotone table) or logistic (one
+                          weight per confidence signal); default: the method of the calibration
+                          in force, so no options refits the same way
+      --output            the file to compare with and write (default: Grammars/calibration.json)
+      --write             write the file, recording this command and the SHA-256 of every
+                          fixture file and grammar it read
+      --dry-run           show what would change and write nothing (the default)
 
     """
 
   /// Where the calibration is written unless `--output` says otherwise, relative to the current directory.
   static let defaultOutput = "Grammars/" + GrammarLoader.calibrationFileName
+  /// The method when neither `--method` nor the calibration in force names one the fitter knows.
+  static let defaultMethod = CalibrationFitter.Method.isotonic
   /// The local precision aimed for unless told otherwise (DESIGN.md: ≥ 99% on test fixtures).
   static let defaultTargetPrecision = 0.99
   /// The lowest local threshold ever chosen: a local answer must at least be more likely right
@@ -42,17 +50,20 @@ enum CalibrateCommand {
       return 0
     }
     let parsed = try Arguments(
-      arguments, flags: EngineOptions.flags.union(["--dry-run"]),
+      arguments, flags: EngineOptions.flags.union(["--dry-run", "--write"]),
       options: EngineOptions.options.union([
         "--target-precision", "--cloud-budget", "--method", "--output",
       ]))
     if parsed.value("--target-precision") != nil, parsed.value("--cloud-budget") != nil {
       throw UsageError(message: "'--target-precision' and '--cloud-budget' cannot be used together")
     }
+    if parsed.has("--write"), parsed.has("--dry-run") {
+      throw UsageError(message: "'--write' and '--dry-run' cannot be used together")
+    }
     let target = try share(parsed, "--target-precision")
     let budget = try share(parsed, "--cloud-budget")
-    let methodName = parsed.value("--method") ?? CalibrationFitter.Method.platt.rawValue
-    guard let method = CalibrationFitter.Method(rawValue: methodName) else {
+    let methodName = parsed.value("--method")
+    if let methodName, CalibrationFitter.Method(rawValue: methodName) == nil {
       throw UsageError(
         message: "'--method' must be platt, isotonic or logistic, not '\(methodName)'")
     }
@@ -66,7 +77,7 @@ enum CalibrateCommand {
     }
 
     let paths = parsed.positional.isEmpty ? [BenchCommand.defaultPath] : parsed.positional
-    let loaded = FixtureReader.load(paths: paths, io: io)
+    let loaded = FixtureReader.load(paths: paths, io: io, recordsDigests: true)
     if !loaded.problems.isEmpty {
       for problem in loaded.problems { io.writeError("error: \(problem)\n") }
       return 1
@@ -78,6 +89,10 @@ enum CalibrateCommand {
     }
     guard let engine = options.loadEngine(io: io) else { return 1 }
     let current = engine.calibration
+    // With no '--method', the method of the calibration in force: no options refits the same way.
+    let method =
+      methodName.flatMap(CalibrationFitter.Method.init(rawValue:))
+      ?? CalibrationFitter.Method(rawValue: current.method) ?? defaultMethod
 
     // One parse per line; the calibration is refitted on the shares, so no reparsing is needed.
     var samples: [CalibrationSample] = []
@@ -196,19 +211,98 @@ enum CalibrateCommand {
       io.writeError("error: the fitted calibration is not usable: \(problem)\n")
       return 1
     }
-    if parsed.has("--dry-run") {
-      io.write("dry run: nothing written\n")
+    let output = parsed.value("--output") ?? defaultOutput
+    let outputURL = io.url(forPath: output)
+    fitted.provenance = Calibration.Provenance(
+      // The command that writes this file: the same options, then '--write'.
+      command: (["intent", "calibrate"] + arguments.filter { $0 != "--write" && $0 != "--dry-run" }
+        + ["--write"]).map(quoted).joined(separator: " "),
+      inputs: loaded.files.map { .init(path: $0.display, sha256: $0.sha256) }
+        + [.init(path: "grammars in force", sha256: grammarDigest(options))])
+    var written = current
+    if let data = FileManager.default.contents(atPath: outputURL.path),
+      let decoded = try? JSONDecoder().decode(Calibration.self, from: data)
+    {
+      written = decoded
+    }
+    let changes = differences(from: written, to: fitted)
+    guard parsed.has("--write") else {
+      if changes.isEmpty {
+        io.write("\n\(output) is up to date: this fit reproduces it; nothing written\n")
+      } else {
+        io.write("\nwould change \(output):\n")
+        for change in changes { io.write("  \(change)\n") }
+        io.write("dry run: nothing written; add '--write' to write \(output)\n")
+      }
       return 0
     }
-    let output = parsed.value("--output") ?? defaultOutput
     do {
-      try write(fitted, to: io.url(forPath: output))
+      try write(fitted, to: outputURL)
     } catch {
       io.writeError("error: cannot write '\(output)': \(error.localizedDescription)\n")
       return 1
     }
     io.write("wrote \(output)\n")
     return 0
+  }
+
+  /// An argument as a shell reads it back: quoted when it holds anything but plain characters.
+  static func quoted(_ argument: String) -> String {
+    let plain = argument.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        || "-_./=:,+@".unicodeScalars.contains($0)
+    }
+    if plain, !argument.isEmpty { return argument }
+    return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The SHA-256 of every grammar source in force, each as its path, a newline and its text.
+  static func grammarDigest(_ options: EngineOptions) -> String {
+    let builtin =
+      options.includeBuiltins
+      ? (try? GrammarLoader.builtin()) : GrammarLoader.Loaded(sources: [], calibration: .default)
+    let loaded = builtin.flatMap {
+      try? GrammarLoader.load(roots: options.userGrammars.map { ($0, $0.path) }, after: $0)
+    }
+    var bytes: [UInt8] = []
+    for source in loaded?.sources ?? [] {
+      bytes += Array(source.path.utf8) + [10] + Array(source.text.utf8) + [10]
+    }
+    return SHA256.hexDigest(of: bytes)
+  }
+
+  /// One line per field that differs, as `name  before → after`.
+  static func differences(from old: Calibration, to new: Calibration) -> [String] {
+    func number(_ value: Double) -> String { String(format: "%.4g", value) }
+    var lines: [String] = []
+    func compare(_ name: String, _ before: String, _ after: String) {
+      if before != after { lines.append("\(BenchFormat.pad(name, 18)) \(before) → \(after)") }
+    }
+    compare("method", old.method, new.method)
+    compare("local_threshold", number(old.localThreshold), number(new.localThreshold))
+    compare("offline_threshold", number(old.offlineThreshold), number(new.offlineThreshold))
+    compare("slope", number(old.slope), number(new.slope))
+    compare("intercept", number(old.intercept), number(new.intercept))
+    if old.knots != new.knots {
+      lines.append(
+        "\(BenchFormat.pad("knots", 18)) \(old.knots?.count ?? 0) → \(new.knots?.count ?? 0) knots, "
+          + "values refitted")
+    }
+    if old.weights != new.weights {
+      lines.append(
+        "\(BenchFormat.pad("weights", 18)) \(old.weights?.count ?? 0) → \(new.weights?.count ?? 0) signals, "
+          + "values refitted")
+    }
+    compare("made_by", old.provenance?.command ?? "not recorded", new.provenance?.command ?? "")
+    if old.provenance?.inputs != new.provenance?.inputs, old.provenance != nil {
+      let changed = (new.provenance?.inputs ?? []).filter {
+        !(old.provenance?.inputs ?? []).contains($0)
+      }
+      lines.append(
+        "\(BenchFormat.pad("inputs", 18)) \(changed.count) changed or new: "
+          + changed.prefix(3).map(\.path).joined(separator: ", "))
+    }
+    return lines
   }
 
   /// Reads an option holding a share in [0, 1].

@@ -18,6 +18,11 @@ enum CheckCommand {
     }
     let parsed = try Arguments(
       arguments, flags: EngineOptions.flags.union(["--quiet"]), options: EngineOptions.options)
+    for folder in parsed.positional
+    where !FileManager.default.fileExists(atPath: io.url(forPath: folder).path) {
+      throw UsageError(
+        message: "no such grammar folder '\(folder)'; check the '<dir>' argument")
+    }
     var forwarded = arguments.filter { !parsed.positional.contains($0) }
     for folder in parsed.positional { forwarded += ["--grammars", folder] }
     let merged = try Arguments(

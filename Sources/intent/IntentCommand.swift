@@ -20,9 +20,37 @@ enum IntentCommand {
       replay      re-decide a recorded trace with today's grammars
       bench       score labelled fixtures: accuracy, routing, calibration, latency
       calibrate   fit the confidence calibration and local threshold on dev fixtures
+      help        show a command's options: 'intent help parse'
+      version     print the version (also 'intent --version')
     Run 'intent <command> --help' for a command's options.
 
     """
+
+  /// The version `intent --version` prints.
+  static let version = "0.9.0"
+
+  /// Every command's name and full usage text, in the order the top-level usage lists them.
+  static let commands: [(name: String, usage: String)] = [
+    ("parse", ParseCommand.usage), ("check", CheckCommand.usage), ("run", RunCommand.usage),
+    ("timers", TimersCommand.usage), ("reminders", RemindersCommand.usage),
+    ("memos", MemosCommand.usage), ("due", DueCommand.usage), ("learned", LearnedCommand.usage),
+    ("replay", ReplayCommand.usage), ("bench", BenchCommand.usage),
+    ("calibrate", CalibrateCommand.usage),
+  ]
+
+  /// The full usage text of `command`, if it is one.
+  static func usage(of command: String) -> String? {
+    commands.first { $0.name == command }?.usage
+  }
+
+  /// What a usage error prints after its message: the command's synopsis and where to read more.
+  static func shortUsage(of command: String?) -> String {
+    guard let command, let full = usage(of: command) else {
+      return "Usage: intent <command> [options]\n  See 'intent --help' for the commands.\n"
+    }
+    let synopsis = full.components(separatedBy: "\n\n").first ?? full
+    return synopsis + "\n  See 'intent \(command) --help' for more information.\n"
+  }
 
   /// Runs the command line `arguments` (without the program name).
   static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
@@ -37,6 +65,10 @@ enum IntentCommand {
       return 2
     }
     let rest = Array(arguments.dropFirst())
+    if usage(of: command) != nil, rest.contains("--help") || rest.contains("-h") {
+      io.write(usage(of: command) ?? usage)
+      return 0
+    }
     do {
       switch command {
       case "parse": return try await ParseCommand.run(rest, io: io)
@@ -50,22 +82,37 @@ enum IntentCommand {
       case "replay": return try await ReplayCommand.run(rest, io: io)
       case "bench": return try await BenchCommand.run(rest, io: io)
       case "calibrate": return try CalibrateCommand.run(rest, io: io)
+      case "--version", "version":
+        if let extra = rest.first {
+          throw UsageError(message: "unexpected argument '\(extra)'; 'intent version' takes none")
+        }
+        io.write("intent \(version)\n")
+        return 0
       case "--help", "-h", "help":
-        io.write(usage)
+        guard let topic = rest.first else {
+          io.write(usage)
+          return 0
+        }
+        guard let text = usage(of: topic) else {
+          throw UsageError(message: unknownCommand(topic))
+        }
+        io.write(text)
         return 0
       default:
-        let known = [
-          "parse", "check", "run", "timers", "reminders", "memos", "due", "learned", "replay",
-          "bench", "calibrate",
-        ]
-        let hint =
-          Arguments.suggestion(for: command, among: known).map { "; did you mean '\($0)'?" } ?? ""
-        throw UsageError(message: "unknown command '\(command)'\(hint)")
+        throw UsageError(message: unknownCommand(command))
       }
     } catch {
-      io.writeError("error: \(error.message)\n\(usage)")
+      let inCommand = usage(of: command) != nil ? command : nil
+      io.writeError("error: \(error.message)\n" + shortUsage(of: inCommand))
       return 2
     }
+  }
+
+  /// The message for a command that does not exist, with the closest one.
+  static func unknownCommand(_ name: String) -> String {
+    let known = commands.map(\.name) + ["help", "version"]
+    let hint = Arguments.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+    return "unknown command '\(name)'\(hint)"
   }
 }
 

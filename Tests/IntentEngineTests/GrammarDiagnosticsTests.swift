@@ -63,8 +63,8 @@ struct GrammarDiagnosticsTests {
     let all = GrammarCompiler().diagnose(grammar.text, path: "t.grammar").map(\.description)
     #expect(
       all == [
-        "t.grammar:\(grammar["1️⃣"]): note: first definition is here",
         "t.grammar:\(grammar["2️⃣"]): error: intent 'timer.start' is already defined",
+        "t.grammar:\(grammar["1️⃣"]): note: first definition is here",
       ])
   }
 

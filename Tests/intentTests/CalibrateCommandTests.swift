@@ -8,7 +8,8 @@ struct CalibrateCommandTests {
   @Test func writesACalibrationTheLoaderReads() async throws {
     let scratch = try BenchScratch()
     let output = await scratch.run([
-      "calibrate", "--target-precision", "0.9", "--output", "grammars/calibration.json",
+      "calibrate", "--method", "platt", "--target-precision", "0.9", "--output",
+      "grammars/calibration.json", "--write",
     ])
     #expect(output.code == 0, "\(output.stderr)")
     #expect(output.stdout.hasPrefix("intent calibrate: 4 dev lines, 3 with a candidate intent"))
@@ -34,6 +35,7 @@ struct CalibrateCommandTests {
     let scratch = try BenchScratch()
     let output = await scratch.run([
       "calibrate", "--method", "isotonic", "--cloud-budget", "0.5", "--output", "cal.json",
+      "--write",
     ])
     #expect(output.code == 0, "\(output.stderr)")
     let text = try #require(scratch.read("cal.json"))
@@ -48,6 +50,43 @@ struct CalibrateCommandTests {
     #expect(output.code == 0, "\(output.stderr)")
     #expect(output.stdout.contains("dry run: nothing written"))
     #expect(!scratch.exists("Grammars/calibration.json"))
+  }
+
+  @Test func withoutWriteShowsWhatWouldChangeAndWritesNothing() async throws {
+    let scratch = try BenchScratch()
+    let output = await scratch.run(["calibrate", "--target-precision", "0.9"])
+    #expect(output.code == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("would change Grammars/calibration.json:"))
+    #expect(output.stdout.contains("made_by"))
+    #expect(output.stdout.contains("add '--write' to write Grammars/calibration.json"))
+    #expect(!scratch.exists("Grammars/calibration.json"))
+    #expect(await scratch.run(["calibrate", "--write", "--dry-run"]).code == 2)
+  }
+
+  @Test func writtenFileRecordsItsCommandAndInputsAndIsReproduced() async throws {
+    let scratch = try BenchScratch()
+    let arguments = ["calibrate", "--target-precision", "0.9", "--output", "cal.json"]
+    let first = await scratch.run(arguments + ["--write"])
+    #expect(first.code == 0, "\(first.stderr)")
+    let text = try #require(scratch.read("cal.json"))
+    let calibration = try JSONDecoder().decode(Calibration.self, from: Data(text.utf8))
+    let made = try #require(calibration.provenance)
+    // BenchScratch adds its grammar folder to every command.
+    #expect(
+      made.command
+        == "intent " + arguments.joined(separator: " ")
+        + " --no-builtin --grammars grammars --write")
+    let fixture = try #require(scratch.read("Fixtures/en/lines.jsonl"))
+    #expect(
+      made.inputs.first
+        == .init(path: "Fixtures/en/lines.jsonl", sha256: SHA256.hexDigest(of: Array(fixture.utf8)))
+    )
+    #expect(made.inputs.last?.path == "grammars in force")
+    #expect(text.contains("\"made_by\""))
+
+    // The same command on the same files finds nothing to change.
+    let again = await scratch.run(arguments)
+    #expect(again.stdout.contains("cal.json is up to date: this fit reproduces it"))
   }
 
   @Test func fitsOnDevLinesOnly() async throws {

@@ -45,21 +45,12 @@ public struct Gazetteer: Sendable {
     return gazetteer
   }
 
-  /// Loads the gazetteers bundled in `Grammars/shared`, in sorted file order.
+  /// Loads the gazetteers embedded from `Grammars/shared`, in sorted file order.
   public static func builtin() throws(GrammarError) -> Gazetteer {
-    let folder = BuiltinGrammars.directory.appendingPathComponent("shared")
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    } catch {
-      throw GrammarError(diagnostics: [
-        Diagnostic(path: "shared", line: 1, column: 1, "cannot list the built-in gazetteers")
-      ])
-    }
     var gazetteer = Gazetteer()
-    for name in names.sorted() where name.hasSuffix(".gazetteer") {
-      try gazetteer.add(
-        contentsOf: folder.appendingPathComponent(name), path: "Grammars/shared/\(name)")
+    for file in BuiltinGrammars.files
+    where file.path.hasPrefix("shared/") && file.path.hasSuffix(".gazetteer") {
+      try gazetteer.add(file.text, path: "Grammars/" + file.path)
     }
     return gazetteer
   }

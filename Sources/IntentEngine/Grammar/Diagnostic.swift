@@ -61,15 +61,38 @@ public struct Diagnostic: Sendable, Equatable, Comparable, CustomStringConvertib
   public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
   }
+
+  /// Sorts diagnostics by position while each note stays right after the problem it explains.
+  ///
+  /// A note belongs to the error or warning emitted just before it ("first definition is
+  /// here" after "intent 'timer.start' is already defined"), wherever the note points.
+  public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var groups: [[Diagnostic]] = []
+    for diagnostic in diagnostics {
+      if diagnostic.severity == .note, !groups.isEmpty {
+        groups[groups.count - 1].append(diagnostic)
+      } else {
+        groups.append([diagnostic])
+      }
+    }
+    let sorted = groups.enumerated().sorted { a, b in
+      let (left, right) = (a.element[0], b.element[0])
+      if left < right { return true }
+      if right < left { return false }
+      return a.offset < b.offset
+    }
+    return sorted.flatMap(\.element)
+  }
 }
 
 /// The grammars could not be loaded; every problem found is listed.
 public struct GrammarError: Error, Equatable, CustomStringConvertible {
-  /// All diagnostics of the failed load, errors and warnings, sorted by position.
+  /// All diagnostics of the failed load, errors and warnings sorted by position, each followed
+  /// by its notes.
   public var diagnostics: [Diagnostic]
 
-  /// Creates an error from the diagnostics of a load.
-  public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+  /// Creates an error from the diagnostics of a load, each note right after its problem.
+  public init(diagnostics: [Diagnostic]) { self.diagnostics = Diagnostic.ordered(diagnostics) }
 
   public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -25,6 +25,37 @@ public struct Calibration: Sendable, Codable, Equatable {
   public var localThreshold: Double
   /// Confidence at or above which the local guess is used when the cloud is unavailable.
   public var offlineThreshold: Double
+  /// The command and inputs the calibration was fitted with; nil when not recorded.
+  public var provenance: Provenance?
+
+  /// How a calibration file was made, so that running ``command`` again on the same inputs
+  /// reproduces it.
+  public struct Provenance: Sendable, Codable, Equatable {
+    /// One file the fit read, with its SHA-256 digest.
+    public struct Input: Sendable, Codable, Equatable {
+      /// The path as the command was given it, relative to where it ran.
+      public var path: String
+      /// The file's SHA-256 digest, 64 lowercase hexadecimal digits.
+      public var sha256: String
+
+      /// Creates an input record.
+      public init(path: String, sha256: String) {
+        self.path = path
+        self.sha256 = sha256
+      }
+    }
+
+    /// The command line, such as `intent calibrate --write`.
+    public var command: String
+    /// Every fixture file read, in the order read, then the grammars in force.
+    public var inputs: [Input]
+
+    /// Creates a provenance record.
+    public init(command: String, inputs: [Input]) {
+      self.command = command
+      self.inputs = inputs
+    }
+  }
 
   /// Parameters used when no calibration file is present.
   ///
@@ -36,7 +67,8 @@ public struct Calibration: Sendable, Codable, Equatable {
   /// Creates a calibration.
   public init(
     method: String, slope: Double, intercept: Double, knots: [[Double]]?, temperature: Double,
-    nullScore: Double, localThreshold: Double, offlineThreshold: Double
+    nullScore: Double, localThreshold: Double, offlineThreshold: Double,
+    provenance: Provenance? = nil
   ) {
     self.method = method
     self.slope = slope
@@ -46,6 +78,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     self.nullScore = nullScore
     self.localThreshold = localThreshold
     self.offlineThreshold = offlineThreshold
+    self.provenance = provenance
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -53,6 +86,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     case nullScore = "null_score"
     case localThreshold = "local_threshold"
     case offlineThreshold = "offline_threshold"
+    case provenance = "made_by"
   }
 
   /// The softmax shares of `scores` next to the null score, in the same order.

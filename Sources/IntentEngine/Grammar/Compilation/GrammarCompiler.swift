@@ -401,7 +401,7 @@ public struct GrammarCompiler: Sendable {
         strongestWeight: strongestWeight, entityTargets: entityTargets,
         folderLexicons: folderLexicons,
         typoIndex: typoIndex, names: names, changeWords: changeWords, examples: examples,
-        warnings: (warnings + diagnostics).sorted(), calibration: calibration))
+        warnings: Diagnostic.ordered(warnings + diagnostics), calibration: calibration))
   }
 
   /// The role an engine-read list gives its words, or nil for a list the engine does not read.
