@@ -120,8 +120,9 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       return await handle(text, parse: parse, context: context, events: events, start: start)
     }
     let reader = FollowUpReader(engine: engine)
-    guard case .answer(let answer) = reader.read(
-      text, parse: parse, answering: pending, context: context)
+    guard
+      case .answer(let answer) = reader.read(
+        text, parse: parse, answering: pending, context: context)
     else {
       var outcome = await handle(text, parse: parse, context: context, events: events, start: start)
       let understood = outcome.clauses.contains {
@@ -166,7 +167,8 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     var outcome = AgentOutcome(
       text: text, parse: parse, clauses: clauses, mode: router.mode, context: context,
       elapsed: start.duration(to: executor.clock.now))
-    outcome.pendingQuestion = clauses.lazy.compactMap { Self.question(of: $0, at: context.now) }
+    outcome.pendingQuestion =
+      clauses.lazy.compactMap { Self.question(of: $0, at: context.now) }
       .first
     events?.yield(.completed(outcome))
     return outcome
