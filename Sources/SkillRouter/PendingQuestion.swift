@@ -79,7 +79,7 @@ public struct PendingQuestion: Sendable, Equatable, Codable {
 
   /// The intent that asked, such as `timer.start`.
   public var intent: String
-  /// The utterance that asked, as the user said it.
+  /// The utterance (or, in one with several commands, the command) that asked, as the user said it.
   public var text: String
   /// The slots already filled.
   public var slots: [Slot]
@@ -106,7 +106,7 @@ public struct PendingQuestion: Sendable, Equatable, Codable {
     confidence: Double, route: RouteKind, askedAt: Date
   ) {
     self.intent = intent
-    self.text = text
+    self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     self.slots = slots
     self.missingSlots = missingSlots
     self.prompt = prompt

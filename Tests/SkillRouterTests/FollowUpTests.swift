@@ -70,6 +70,20 @@ struct FollowUpTests {
     #expect(outcome.pendingQuestion == nil)
   }
 
+  @Test func commandThatLacksItsDetailInATwoCommandUtteranceIsAskedFor() async throws {
+    let agent = try makeAgent([AnySkill(FakeReminderSkill())])
+    let asked = await agent.handle(
+      "check the weather and remind me to take an umbrella", context: context)
+    #expect(asked.clauses.count == 2)
+    let pending = try #require(asked.pendingQuestion)
+    #expect(pending.intent == "reminder.create")
+    #expect(pending.text == "remind me to take an umbrella")
+    let outcome = await agent.handle("at 8", answering: pending, context: later(5))
+    #expect(
+      outcome.json()["result"]?["message"]
+        == .string("take an umbrella at 2026-11-30T20:00:00+08:00"))
+  }
+
   @Test func chineseAnswerFillsTheReminderTime() throws {
     let pending = try question("帮我定个闹钟")
     #expect(pending.prompt == "什么时候提醒你？")
