@@ -431,10 +431,18 @@ public struct Engine: Sendable {
     let candidates = scorer.candidates(for: analysis)
     let calibration = grammar.calibration
     let shares = calibration.shares(of: candidates.map(\.score))
-    let alternatives = zip(candidates, shares).map { candidate, share in
+    // Each candidate is measured against the best other one, or "none" when it stands alone.
+    let first = candidates.first?.score ?? calibration.nullScore
+    let second = candidates.count > 1 ? candidates[1].score : calibration.nullScore
+    let signals = zip(candidates, shares).enumerated().map { index, pair in
+      ConfidenceSignals.of(
+        pair.0, share: pair.1, bestOther: index == 0 ? max(second, calibration.nullScore) : first,
+        asks: analysis.asks)
+    }
+    let alternatives = zip(candidates, signals).map { candidate, signals in
       Alternative(
         intent: grammar.intents[candidate.intent].id,
-        confidence: calibration.confidence(forShare: share), score: candidate.score)
+        confidence: calibration.confidence(for: signals), score: candidate.score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
       let result = ParseResult(
@@ -471,7 +479,7 @@ public struct Engine: Sendable {
       prompt: best.missingSlots.first.map {
         winner.spec.prompt(for: $0, language: normalized.isChinese ? "zh" : "en")
       },
-      alternatives: alternatives, explanation: explanation)
+      alternatives: alternatives, explanation: explanation, signals: signals.first)
   }
 }
 

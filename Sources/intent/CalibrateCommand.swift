@@ -15,7 +15,8 @@ enum CalibrateCommand {
       --target-precision  lowest local threshold whose local precision reaches p (default 0.99)
       --cloud-budget      highest local threshold that sends at most this share of in-scope
                           lines to the cloud (out-of-scope lines do not count against it)
-      --method            platt (default; two parameters) or isotonic (a monotone table)
+      --method            platt (default; two parameters), isotonic (a monotone table) or
+                      logistic (one weight per confidence signal)
       --output            where to write (default: Grammars/calibration.json)
       --dry-run           report only; write nothing
 
@@ -52,7 +53,8 @@ enum CalibrateCommand {
     let budget = try share(parsed, "--cloud-budget")
     let methodName = parsed.value("--method") ?? CalibrationFitter.Method.platt.rawValue
     guard let method = CalibrationFitter.Method(rawValue: methodName) else {
-      throw UsageError(message: "'--method' must be platt or isotonic, not '\(methodName)'")
+      throw UsageError(
+        message: "'--method' must be platt, isotonic or logistic, not '\(methodName)'")
     }
     var options = try EngineOptions(parsed, io: io)
     if parsed.value("--now") == nil {
@@ -79,15 +81,16 @@ enum CalibrateCommand {
 
     // One parse per line; the calibration is refitted on the shares, so no reparsing is needed.
     var samples: [CalibrationSample] = []
-    var lines: [(outcome: BenchOutcome, share: Double?)] = []
+    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?)] = []
     for fixture in dev {
       let result = engine.parse(
         fixture.text, context: BenchCommand.context(for: fixture, default: options.context))
       let outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
-      lines.append((outcome, outcome.share))
-      if let share = outcome.share {
-        samples.append(CalibrationSample(share: share, isCorrect: outcome.isCorrectIfLocal))
+      let sample = outcome.share.map {
+        CalibrationSample(share: $0, isCorrect: outcome.isCorrectIfLocal, signals: result.signals)
       }
+      lines.append((outcome, sample))
+      if let sample { samples.append(sample) }
     }
     guard !samples.isEmpty else {
       io.writeError("error: no 'dev' line matched any intent; nothing to fit\n")
@@ -96,7 +99,7 @@ enum CalibrateCommand {
 
     let fitter = CalibrationFitter()
     let before = CalibrationFitter.expectedCalibrationError(
-      confidences: samples.map { current.confidence(forShare: $0.share) },
+      confidences: samples.map { $0.confidence(under: current) },
       correct: samples.map(\.isCorrect))
     let crossValidated = CalibrationFitter.Method.allCases.map {
       ($0, fitter.crossValidatedError(samples, method: $0, base: current, folds: folds))
@@ -104,11 +107,11 @@ enum CalibrateCommand {
     var fitted = fitter.fitted(current, method: method, samples: samples)
     let routing = lines.map { line -> RoutingSample in
       var sample = line.outcome.routingSample
-      sample.confidence = line.share.map { fitted.confidence(forShare: $0) } ?? 0
+      sample.confidence = line.sample.map { $0.confidence(under: fitted) } ?? 0
       return sample
     }
     let after = CalibrationFitter.expectedCalibrationError(
-      confidences: samples.map { fitted.confidence(forShare: $0.share) },
+      confidences: samples.map { $0.confidence(under: fitted) },
       correct: samples.map(\.isCorrect))
 
     let goal: String
@@ -147,6 +150,12 @@ enum CalibrateCommand {
       out += String(format: "  slope %.4f, intercept %.4f\n", fitted.slope, fitted.intercept)
     case .isotonic:
       out += "  \(fitted.knots?.count ?? 0) knots\n"
+    case .logistic:
+      let weights = ConfidenceSignals.names.map {
+        "\($0) \(String(format: "%.3f", fitted.weights?[$0] ?? 0))"
+      }
+      out += "  weights: " + weights.joined(separator: ", ")
+      out += String(format: "; bias %.3f\n", fitted.intercept)
     }
     out += "\n  local threshold  precision  coverage  false accepts  cloud (in scope)\n"
     var rows = tableThresholds.map { CalibrationFitter.routingPoint(at: $0, samples: routing) }

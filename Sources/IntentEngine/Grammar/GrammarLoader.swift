@@ -31,7 +31,8 @@ public enum GrammarLoader {
       }
       if !isDirectory.boolValue {
         if root.url.pathExtension == "grammar" {
-          appendSource(root.url, display: root.displayPath, language: "user")
+          appendSource(
+            root.url, display: root.displayPath, language: "user", folder: root.displayPath)
         } else {
           diagnostics.append(Diagnostic(path: root.displayPath, line: 1, column: 1, .notAGrammar))
         }
@@ -50,7 +51,8 @@ public enum GrammarLoader {
           root.displayPath.hasSuffix("/")
           ? root.displayPath + relative : root.displayPath + "/" + relative
         appendSource(
-          root.url.appendingPathComponent(relative), display: display, language: language)
+          root.url.appendingPathComponent(relative), display: display, language: language,
+          folder: root.displayPath)
       }
       let calibrationURL = root.url.appendingPathComponent(calibrationFileName)
       if files.fileExists(atPath: calibrationURL.path) {
@@ -68,7 +70,7 @@ public enum GrammarLoader {
         }
       }
     }
-    func appendSource(_ url: URL, display: String, language: String) {
+    func appendSource(_ url: URL, display: String, language: String, folder: String) {
       guard let data = files.contents(atPath: url.path) else {
         diagnostics.append(Diagnostic(path: display, line: 1, column: 1, .unreadable))
         return
@@ -77,7 +79,8 @@ public enum GrammarLoader {
         diagnostics.append(Diagnostic(path: display, line: 1, column: 1, .notUTF8))
         return
       }
-      sources.append(GrammarSource(path: display, language: language, text: text))
+      sources.append(
+        GrammarSource(path: display, language: language, text: text, folder: folder))
     }
     if !diagnostics.isEmpty { throw GrammarError(diagnostics: diagnostics) }
     return Loaded(sources: sources, calibration: calibration)

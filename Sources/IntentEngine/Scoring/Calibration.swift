@@ -6,7 +6,8 @@ import Foundation
 /// is then mapped by Platt scaling (or an isotonic table) fitted on labelled `dev` fixtures, so
 /// that answers given at 0.9 are right about 90% of the time. `intent calibrate` rewrites it.
 public struct Calibration: Sendable, Codable, Equatable {
-  /// How the softmax share is mapped: `platt` or `isotonic`.
+  /// How a candidate becomes a confidence: `platt` or `isotonic` map the softmax share;
+  /// `logistic` weighs every ``ConfidenceSignals`` value.
   public var method: String
   /// Platt slope applied to the logit of the softmax share.
   public var slope: Double
@@ -14,6 +15,8 @@ public struct Calibration: Sendable, Codable, Equatable {
   public var intercept: Double
   /// Isotonic table of (share, confidence) knots, ascending; used when `method` is `isotonic`.
   public var knots: [[Double]]?
+  /// For `logistic`: one weight per signal name (``ConfidenceSignals/names``); `intercept` is the bias.
+  public var weights: [String: Double]?
   /// Softmax temperature: larger spreads confidence over more candidates.
   public var temperature: Double
   /// The score of "none of these intents"; a candidate must beat it to be believed.
@@ -46,7 +49,7 @@ public struct Calibration: Sendable, Codable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case method, slope, intercept, knots, temperature
+    case method, slope, intercept, knots, weights, temperature
     case nullScore = "null_score"
     case localThreshold = "local_threshold"
     case offlineThreshold = "offline_threshold"
@@ -60,6 +63,18 @@ public struct Calibration: Sendable, Codable, Equatable {
     let null = exp((nullScore - top) / t)
     let total = exps.reduce(null, +)
     return exps.map { $0 / total }
+  }
+
+  /// The calibrated confidence of a candidate with these signals.
+  ///
+  /// The `logistic` method weighs every signal; the others read the share alone.
+  public func confidence(for signals: ConfidenceSignals) -> Double {
+    guard method == "logistic", let weights else { return confidence(forShare: signals.share) }
+    var z = intercept
+    for (name, value) in zip(ConfidenceSignals.names, signals.values) {
+      z += (weights[name] ?? 0) * value
+    }
+    return 1 / (1 + exp(-z))
   }
 
   /// The calibrated confidence for a softmax share.
@@ -91,8 +106,18 @@ public struct Calibration: Sendable, Codable, Equatable {
 
   /// Checks that the values are usable; returns a message naming the first that is not.
   public func problem() -> String? {
-    guard method == "platt" || method == "isotonic" else {
-      return "calibration method '\(method)' is unknown; use 'platt' or 'isotonic'"
+    guard ["platt", "isotonic", "logistic"].contains(method) else {
+      return "calibration method '\(method)' is unknown; use 'platt', 'isotonic' or 'logistic'"
+    }
+    if method == "logistic" {
+      guard let weights else { return "calibration method 'logistic' needs 'weights'" }
+      for (name, value) in weights.sorted(by: { $0.key < $1.key }) {
+        guard ConfidenceSignals.names.contains(name) else {
+          return "calibration weight '\(name)' names no signal; the signals are "
+            + ConfidenceSignals.names.joined(separator: ", ")
+        }
+        guard value.isFinite else { return "calibration weight '\(name)' is not a finite number" }
+      }
     }
     for (name, value) in [
       ("slope", slope), ("intercept", intercept), ("temperature", temperature),

@@ -134,12 +134,15 @@ public struct ParseResult: Sendable {
   public var explanation: [Evidence]
   /// One result per command when the utterance held several; empty for a single command.
   public var clauses: [ParseResult]
+  /// What the winner's confidence was read from; nil when nothing matched. For calibration.
+  public var signals: ConfidenceSignals?
 
   /// Creates a result.
   public init(
     text: String, normalizedText: String, intent: IntentID?, confidence: Double, score: Double,
     route: LocalRoute, slots: [FilledSlot], missingSlots: [String], prompt: String? = nil,
-    alternatives: [Alternative], explanation: [Evidence], clauses: [ParseResult] = []
+    alternatives: [Alternative], explanation: [Evidence], clauses: [ParseResult] = [],
+    signals: ConfidenceSignals? = nil
   ) {
     self.text = text
     self.normalizedText = normalizedText
@@ -153,6 +156,7 @@ public struct ParseResult: Sendable {
     self.alternatives = alternatives
     self.explanation = explanation
     self.clauses = clauses
+    self.signals = signals
   }
 
   /// The value of the slot named `name`, rendered as in the CLI contract.

@@ -103,39 +103,10 @@ struct Scorer {
       if role.contains(.selfWord) { selfMentions.append(range) }
       markers.record(range, role)
     }
-    // A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
-    // two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
-    // "备忘一下"), but a word never straddles two tokens ("天气" is not in "今天|气温"). Multi-word Latin tokens expose each of
-    // their words ("turn off" does not hide "off").
-    for token in tokens where token.kind != .symbol {
-      let lower = token.range.lowerBound
-      let upper = token.range.upperBound
-      for (end, entry) in grammar.lexicon.matches(in: scalars, from: lower)
-      where boundaries[end] || (end < upper && end - lower >= 2) {
-        // Latin words must end on a word boundary: "remind" is not in "reminder".
-        if end < scalars.count, Self.isASCIIWord(scalars[end - 1]), Self.isASCIIWord(scalars[end]) {
-          continue
-        }
-        record(lower..<end, entry)
-      }
-      guard token.kind == .lexicon, token.range.count > 1 else { continue }
-      for i in (lower + 1)..<upper where scalars[i] != " " {
-        let startsWord = scalars[i - 1] == " "
-        if startsWord {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where boundaries[end] {
-            if end < scalars.count, Self.isASCIIWord(scalars[end - 1]),
-              Self.isASCIIWord(scalars[end])
-            {
-              continue
-            }
-            record(i..<end, entry)
-          }
-        } else if !Self.isASCIIWord(scalars[i]), upper - i >= 2 {
-          for (end, entry) in grammar.lexicon.matches(in: scalars, from: i) where end == upper {
-            record(i..<end, entry)
-          }
-        }
-      }
+    Self.forEachWord(
+      in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, record)
+    if !grammar.folderLexicons.isEmpty {
+      hits += folderHits(in: scalars, entities: entities, besides: hits)
     }
     // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
     for token in tokens where token.kind == .latin && token.entry < 0 {

@@ -23,6 +23,15 @@ public struct Lexicon: Sendable {
     return index
   }
 
+  /// Adds a second entry for the word of `entry`, which the trie does not find, and returns it.
+  ///
+  /// Such an entry gives a word the meaning one grammar folder alone gives it (see
+  /// ``FolderLexicon``), while segmentation and lookups keep finding the first entry.
+  mutating func addAlias(of entry: Int32) -> Int32 {
+    words.append(words[Int(entry)])
+    return Int32(words.count - 1)
+  }
+
   /// The entry for exactly `word`, if known.
   public func entry(for word: some Collection<Unicode.Scalar>) -> Int32? {
     trie.value(for: word)

@@ -180,6 +180,9 @@ public struct CompiledGrammar: Sendable {
   /// Per entity type (by ``EntityType/rank``), the keyword groups that an entity of that type
   /// counts for (`keywords length (weight 1.5): {duration}`).
   var entityTargets: [[KeywordTarget]]
+  /// Each grammar folder's words on their own, when more than one folder is loaded: where they
+  /// split the text, that folder's keywords are found too.
+  var folderLexicons: [FolderLexicon]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
   /// What a Chinese name used in address looks like (小王, 张姐), from the `surnames` and

@@ -8,12 +8,18 @@ public struct GrammarSource: Sendable {
   public var language: String
   /// The file's text.
   public var text: String
+  /// The grammar folder it was loaded from, as given (`Grammars` for the built-ins).
+  ///
+  /// Folders are written apart, so a word of one folder never hides a keyword of another:
+  /// each folder's keywords are also found where its own words split the text.
+  public var folder: String
 
   /// Creates a source.
-  public init(path: String, language: String, text: String) {
+  public init(path: String, language: String, text: String, folder: String = "") {
     self.path = path
     self.language = language
     self.text = text
+    self.folder = folder
   }
 }
 
@@ -102,10 +108,13 @@ public struct GrammarCompiler: Sendable {
     var lexicon = Lexicon()
     var targets: [[KeywordTarget]] = []
     let normalized = NormalizedWords(normalizer: normalizer)
+    // Which folder each word and target comes from, for ``FolderLexicon``s.
+    var folders = FolderWords(sources)
     func addWord(_ scalars: [Unicode.Scalar]) -> Int32? {
       guard !scalars.isEmpty else { return nil }
       let entry = lexicon.add(scalars)
       while targets.count <= Int(entry) { targets.append([]) }
+      folders.noteWord(entry)
       return entry
     }
 
@@ -159,6 +168,7 @@ public struct GrammarCompiler: Sendable {
       var excludes: [Double?] = []
       var excludeFlags: [ExcludeFlags] = []
       for part in parts {
+        folders.enter(part.position.path)
         if let text = part.description { descriptions[part.language] = text }
         if let value = part.threshold { threshold = value }
         var seenHere: Set<String> = []
@@ -224,6 +234,7 @@ public struct GrammarCompiler: Sendable {
             }
             let target = KeywordTarget(kind: .group, intent: intentIndex, index: Int32(groupIndex))
             if !targets[Int(entry)].contains(target) { targets[Int(entry)].append(target) }
+            folders.noteTarget(target, of: entry)
           }
         }
         for exclude in part.excludes {
@@ -233,6 +244,7 @@ public struct GrammarCompiler: Sendable {
           for (_, form) in expand(exclude.items) {
             guard let entry = addWord(form) else { continue }
             let target = KeywordTarget(kind: .exclude, intent: intentIndex, index: excludeIndex)
+            folders.noteTarget(target, of: entry)
             // A word excluded by several lines (the zh and en lists both name "wifi") counts
             // once, as its strongest exclude: a veto, else the largest penalty.
             if let existing = targets[Int(entry)].firstIndex(where: {
@@ -254,6 +266,7 @@ public struct GrammarCompiler: Sendable {
       let slotTypes = Dictionary(slots.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
       var patterns: [Pattern] = []
       for part in parts {
+        folders.enter(part.position.path)
         for pattern in part.patterns {
           for name in Self.listReferences(in: pattern.source) where listSyntax[name] != nil {
             usedLists.insert(name)
@@ -261,6 +274,7 @@ public struct GrammarCompiler: Sendable {
           let compiler = PatternCompiler(
             slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
             lists: normalizedLists, normalize: { normalized($0) })
+          folders.notePattern(pattern)
           switch compiler.compile(pattern) {
           case .success(let compiled): patterns.append(compiled)
           case .failure(let error): diagnostics += error.diagnostics
@@ -323,6 +337,7 @@ public struct GrammarCompiler: Sendable {
       }
       let role = Self.role(ofList: name)
       for list in lists {
+        folders.enter(list.position.path)
         for item in list.items where item.listReference == nil {
           guard let entry = addWord(normalized(item.text)) else { continue }
           if let role { listRoles.append((entry, role)) }
@@ -352,8 +367,14 @@ public struct GrammarCompiler: Sendable {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }
     typoIndex.seal()
+    // Last, so that every per-entry array above covers the entries the trie finds, and the
+    // aliases that give a word one folder's meaning extend them.
+    let folderLexicons = folders.makeLexicons(
+      lexicon: &lexicon, targets: &targets, roles: &roles, strongestWeight: &strongestWeight,
+      gazetteer: normalizedWords
+    ) { intents[Int($0.intent)].groups[Int($0.index)].weight }
 
-    var warnings: [Diagnostic] = []
+    var warnings = folders.hiddenPatternWords(lexicon: lexicon) { normalized($0) }
     for (name, lists) in listSyntax.sorted(by: { $0.key < $1.key })
     where !usedLists.contains(name) && !Self.builtinLists.contains(name) {
       for list in lists {
@@ -367,6 +388,7 @@ public struct GrammarCompiler: Sendable {
       CompiledGrammar(
         lexicon: lexicon, intents: intents, targets: targets, roles: roles,
         strongestWeight: strongestWeight, entityTargets: entityTargets,
+        folderLexicons: folderLexicons,
         typoIndex: typoIndex, names: names, changeWords: changeWords, examples: examples,
         warnings: (warnings + diagnostics).sorted(), calibration: calibration))
   }

@@ -1,0 +1,88 @@
+extension Scorer {
+  /// Calls `found` with every word of `lexicon` that may be read in `tokens`, as a range and an
+  /// entry.
+  ///
+  /// A word matches from a token's start to any boundary; inside one CJK lexicon token a word of
+  /// two or more scalars may also be the token's prefix or suffix ("计时" in "别计时", "备忘" in
+  /// "备忘一下"), but a word never straddles two tokens ("天气" is not in "今天|气温"). Multi-word
+  /// Latin tokens expose each of their words ("turn off" does not hide "off").
+  /// - Complexity: O(n · w) for n scalars and the longest lexicon word w.
+  @inline(__always)
+  static func forEachWord(
+    in scalars: [Unicode.Scalar], tokens: [Token], boundaries: [Bool], lexicon: Lexicon,
+    _ found: (Range<Int>, Int32) -> Void
+  ) {
+    for token in tokens where token.kind != .symbol {
+      let lower = token.range.lowerBound
+      let upper = token.range.upperBound
+      for (end, entry) in lexicon.matches(in: scalars, from: lower)
+      where boundaries[end] || (end < upper && end - lower >= 2) {
+        // Latin words must end on a word boundary: "remind" is not in "reminder".
+        if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
+          continue
+        }
+        found(lower..<end, entry)
+      }
+      guard token.kind == .lexicon, token.range.count > 1 else { continue }
+      for i in (lower + 1)..<upper where scalars[i] != " " {
+        let startsWord = scalars[i - 1] == " "
+        if startsWord {
+          for (end, entry) in lexicon.matches(in: scalars, from: i) where boundaries[end] {
+            if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
+              continue
+            }
+            found(i..<end, entry)
+          }
+        } else if !isASCIIWord(scalars[i]), upper - i >= 2 {
+          for (end, entry) in lexicon.matches(in: scalars, from: i) where end == upper {
+            found(i..<end, entry)
+          }
+        }
+      }
+    }
+  }
+
+  /// The keywords and excludes each grammar folder's own words let it read where the words of all
+  /// folders together hide them, besides the `found` hits.
+  ///
+  /// A built-in list holds "开灯" as one word, so a user grammar's keyword "灯" is never at a token
+  /// start in "开灯"; split by the user's words alone ("开|灯"), it is. Each folder reads only its
+  /// own keywords and excludes this way, so a folder's results do not move unless another folder's
+  /// word hid one of its keywords.
+  /// - Complexity: O(f · n · w) for f folders, n scalars and the longest word w.
+  func folderHits(
+    in scalars: [Unicode.Scalar], entities: [Entity], besides found: [KeywordHit]
+  ) -> [KeywordHit] {
+    var hits: [KeywordHit] = []
+    var base = [Bool](repeating: false, count: scalars.count + 1)
+    base[0] = true
+    base[scalars.count] = true
+    for entity in entities where entity.range.upperBound <= scalars.count {
+      base[entity.range.lowerBound] = true
+      base[entity.range.upperBound] = true
+    }
+    for (i, scalar) in scalars.enumerated() where scalar == " " {
+      base[i] = true
+      base[i + 1] = true
+    }
+    for folder in grammar.folderLexicons {
+      let tokens = Tokenizer(lexicon: folder.lexicon).tokens(in: scalars)
+      var boundaries = base
+      for token in tokens {
+        boundaries[token.range.lowerBound] = true
+        boundaries[token.range.upperBound] = true
+      }
+      Self.forEachWord(
+        in: scalars, tokens: tokens, boundaries: boundaries, lexicon: folder.lexicon
+      ) { range, local in
+        let entry = folder.entries[Int(local)]
+        // A word read at the same place already counts for every folder that names it.
+        guard entry >= 0, !found.contains(where: { $0.range == range }),
+          !hits.contains(where: { $0.range == range && $0.entry == entry })
+        else { return }
+        hits.append(KeywordHit(range: range, entry: entry))
+      }
+    }
+    return hits
+  }
+}
