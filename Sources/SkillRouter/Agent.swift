@@ -136,6 +136,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     var outcome = AgentOutcome(
       text: text, parse: clause.parse, clauses: [clause], mode: router.mode, context: context,
       elapsed: start.duration(to: executor.clock.now))
+    outcome.answered = pending
     if let prompt = answer.prompt {
       var next = pending
       next.slots = answer.slots.members.map { PendingQuestion.Slot(name: $0.0, value: .init($0.1)) }

@@ -126,6 +126,28 @@ public struct PendingQuestion: Sendable, Equatable, Codable {
       route: route, askedAt: askedAt)
   }
 
+  /// The question as a JSON object, as the session file and traces hold it.
+  public var json: JSONValue {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = .sortedKeys
+    guard let data = try? encoder.encode(self), let value = try? JSONValue(parsing: data) else {
+      return .null
+    }
+    return value
+  }
+
+  /// The question a JSON object holds (as ``json`` writes it), or nil when it holds none.
+  public init?(json: JSONValue) {
+    guard case .object = json else { return nil }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    guard let question = try? decoder.decode(Self.self, from: Data(json.jsonText.utf8)) else {
+      return nil
+    }
+    self = question
+  }
+
   /// The filled slots as a JSON object (name → rendered value).
   public var slotsJSON: JSONValue {
     .object(slots.map { ($0.name, $0.value.json) })

@@ -139,6 +139,22 @@ struct FollowUpTests {
     #expect(outcome.pendingQuestion == nil)
   }
 
+  @Test func replayReadsAnAnswerWithTheQuestionItAnswered() async throws {
+    let agent = try makeAgent()
+    let pending = try question("set a timer")
+    let outcome = await agent.handle("ten minutes", answering: pending, context: later(10))
+    let record = Trace.record(of: outcome, at: context.now)
+    #expect(record["answers"]?["text"] == .string("set a timer"))
+    let replayer = Replayer(engine: try Self.engine.get())
+    let same = try replayer.replay(record, line: 1).get()
+    #expect(same.changes == [])
+    // Without its question the same words would not be a command.
+    guard case .object(var members) = record else { return }
+    members.removeAll { $0.0 == "answers" }
+    let alone = try replayer.replay(.object(members), line: 1).get()
+    #expect(alone.changes.contains("intent: timer.start → none"), "\(alone.changes)")
+  }
+
   @Test func pendingQuestionSurvivesEncoding() throws {
     let pending = try question("remind me to call mom")
     let data = try JSONEncoder().encode(Conversation(pending: pending))
