@@ -84,6 +84,8 @@ public struct FollowUpReader: Sendable {
       guard !payload.isEmpty else { return nil }
       return .text(String(String.UnicodeScalarView(payload.unicodeScalars.prefix(200))))
     }
+    // An offset ("in 20 minutes") fills even an absolute time slot: the intent is already
+    // decided, so in answer to "when?" the offset names a time, not a countdown.
     guard let value = engine.value(of: slot.type, in: text, context: context) else { return nil }
     guard case .duration(let seconds) = value else { return value }
     if slot.isShort, abs(seconds) >= 86_400 { return nil }
