@@ -84,6 +84,24 @@ struct FollowUpTests {
         == .string("take an umbrella at 2026-11-30T20:00:00+08:00"))
   }
 
+  @Test func questionAfterACloudDecisionIsAnsweredWithoutAskingAgain() async throws {
+    let client = ScriptedLLMClient(
+      .reply(#"{"intent": "timer.start", "slots": {"text": "pasta"}}"#))
+    let agent = Agent(
+      engine: try Self.engine.get(), registry: try SkillRegistry([AnySkill(FakeTimerSkill())]),
+      executor: SkillExecutor(clock: TestClock()), cloud: client, mode: .auto)
+    let asked = await agent.handle("keep an eye on the pasta for me", context: context)
+    let pending = try #require(asked.pendingQuestion)
+    #expect(pending.route == .cloud)
+    #expect(pending.slotsJSON == .object([("text", .string("pasta"))]))
+    let outcome = await agent.handle("eleven minutes", answering: pending, context: later(15))
+    let json = outcome.json()
+    #expect(json["route"] == .string("cloud"))
+    #expect(json["result"]?["label"] == .string("pasta"))
+    #expect(json["result"]?["duration"] == .number(660))
+    #expect(client.askedUtterances == ["keep an eye on the pasta for me"])
+  }
+
   @Test func chineseAnswerFillsTheReminderTime() throws {
     let pending = try question("帮我定个闹钟")
     #expect(pending.prompt == "什么时候提醒你？")
