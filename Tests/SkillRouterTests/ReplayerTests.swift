@@ -95,13 +95,19 @@ struct ReplayerTests {
     let line = #"{"version": 1, "text": "\#(text)"}"#
     let results = replayer.replay(contentsOf: Data((line + "\n" + #"{"text": "明天会下雨吗"}"#).utf8))
     #expect(results.count == 2)
+    // Compared as a value, not thrown: capturing a backtrace for a thrown error here has crashed
+    // the test runner's unwinder on Linux.
+    guard case .failure(let error) = results.first else {
+      Issue.record("the oversized line was replayed")
+      return
+    }
     #expect(
-      throws: Replayer.LineError(
-        line: 1,
-        message:
-          "line is \(line.utf8.count) bytes; a trace line holds at most \(Replayer.maximumLineBytes)"
-      )
-    ) { try results[0].get() }
+      error
+        == Replayer.LineError(
+          line: 1,
+          message:
+            "line is \(line.utf8.count) bytes; a trace line holds at most \(Replayer.maximumLineBytes)"
+        ))
     #expect(try results[1].get().text == "明天会下雨吗")
   }
 

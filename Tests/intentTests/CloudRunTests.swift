@@ -59,7 +59,7 @@ struct CloudRunTests {
     let port = try server?.port ?? LoopbackHTTPServer.unusedPort()
     var environment = [
       "INTENT_LLM_BASE_URL": "http://127.0.0.1:\(port)/v1", "INTENT_LLM_MODEL": "test-model",
-      "INTENT_LLM_API_KEY": Self.key, "INTENT_LLM_TIMEOUT": "3",
+      "INTENT_LLM_API_KEY": Self.key, "INTENT_LLM_TIMEOUT": "15",
     ]
     environment.merge(extra) { $1 }
     let trace = cli.folder.url.appendingPathComponent("trace.jsonl")
