@@ -5,7 +5,10 @@ import Testing
 
 @testable import intent
 
+// Serialized: each test loads the built-in grammars several times, synchronously on the shared
+// cooperative pool; run side by side they starve the loopback-server tests of threads.
 /// `intent bench` scores follow-ups the way `intent run --session` plays them.
+@Suite(.serialized)
 struct BenchFollowUpTests {
   /// Two follow-ups that complete, one whose answer is a new command, one that asks for another
   /// slot than the line expects, and a line without a follow-up.

@@ -4,8 +4,11 @@ import Testing
 
 @testable import intent
 
+// Serialized: each test loads the built-in grammars several times, synchronously on the shared
+// cooperative pool; run side by side they starve the loopback-server tests of threads.
 /// `intent run --session FILE`: a command that lacks a detail asks for it, and the next run
 /// answers it.
+@Suite(.serialized)
 struct RunSessionTests {
   let now = "2026-11-30T09:00:00+08:00"
 
