@@ -7,7 +7,7 @@ The sample is N (default 2,000) `dev` lines of the fixture files under Fixtures/
 fixed seed below after sorting, so the same lines come out every time the fixture files hold them.
 Measure with the release binary and a fixed clock:
 
-  valgrind --tool=callgrind --toggle-collect='$s12IntentEngine0B0V5parse_7contextAA11ParseResultVSS_AA0F7ContextVtF' \\
+  valgrind --tool=callgrind --toggle-collect='$s12IntentEngine0B0V5parse_7contextAA11ParseResultVSS_AA0E7ContextVtF' \\
     .build/release/intent parse --jsonl --now 2026-11-30T09:00:00+08:00 < sample.jsonl > /dev/null
 
 and divide the instructions collected by the number of lines.
