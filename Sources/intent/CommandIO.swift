@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a command reads its input and writes its results and diagnostics.
 ///
 /// Tests pass buffers; `main` passes the process's standard streams.
@@ -14,6 +20,34 @@ struct CommandIO: Sendable {
   var environment: [String: String]
   /// The current directory, against which relative paths resolve.
   var currentDirectory: URL
+  /// Reads the next block of standard input as soon as any is available; empty at the end.
+  ///
+  /// Nil means "read everything with `readInput` as one block" (what tests pass).
+  var readBlock: (@Sendable () -> [UInt8])? = nil
+  /// Writes bytes to standard output whole; nil means through `write`.
+  var writeBytes: (@Sendable ([UInt8]) -> Void)? = nil
+
+  /// Calls `body` with each block of standard input in order, as it arrives.
+  func forEachInputBlock(_ body: ([UInt8]) async -> Void) async {
+    guard let readBlock else {
+      await body(Array(readInput()))
+      return
+    }
+    while true {
+      let block = readBlock()
+      if block.isEmpty { return }
+      await body(block)
+    }
+  }
+
+  /// Writes UTF-8 bytes to standard output.
+  func write(bytes: [UInt8]) {
+    if let writeBytes {
+      writeBytes(bytes)
+    } else {
+      write(String(decoding: bytes, as: UTF8.self))
+    }
+  }
 
   /// The process's own streams and environment.
   static var process: CommandIO {
@@ -22,12 +56,47 @@ struct CommandIO: Sendable {
       write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
       writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
       environment: ProcessInfo.processInfo.environment,
-      currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      readBlock: { StandardStreams.readBlock() },
+      writeBytes: { StandardStreams.writeOutput($0) })
   }
 
   /// Resolves a path the user typed against the current directory.
   func url(forPath path: String) -> URL {
     path.hasPrefix("/")
       ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+  }
+}
+
+/// Unbuffered block reads and whole writes on the process's standard streams.
+enum StandardStreams {
+  /// The most read from standard input at once: large enough that a bulk pipe costs few calls.
+  static let blockSize = 256 * 1024
+
+  /// Reads what standard input has, up to ``blockSize`` bytes, waiting only when it has nothing.
+  ///
+  /// Returns an empty array at the end of input or on a read error.
+  static func readBlock() -> [UInt8] {
+    var block = [UInt8](repeating: 0, count: blockSize)
+    while true {
+      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, blockSize) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return [] }
+      block.removeSubrange(count...)
+      return block
+    }
+  }
+
+  /// Writes all of `bytes` to standard output, retrying short writes.
+  static func writeOutput(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(1, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
   }
 }

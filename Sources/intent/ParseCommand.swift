@@ -4,13 +4,15 @@ import IntentEngine
 /// `intent parse`: classifies text and prints the result as text, JSON or JSON lines.
 enum ParseCommand {
   static let usage = """
-    Usage: intent parse [--json | --jsonl] [--now <ISO 8601>] [--time-zone <zone>]
-                        [--grammars <dir>]… [--no-builtin] [<text>]
+    Usage: intent parse [--json | --jsonl [--explain] [--jobs <n>]] [--now <ISO 8601>]
+                        [--time-zone <zone>] [--grammars <dir>]… [--no-builtin] [<text>]
 
       <text>           the utterance; read from standard input when omitted
-      --json           print one JSON object
+      --json           print one JSON object, with the explanation
       --jsonl          read one utterance per input line (raw text or {"text": …}) and print
-                       one JSON object per line, in order
+                       one JSON object per line, in order, each as soon as its line arrives
+      --explain        with --jsonl: add normalized, score and explanation to each object
+      --jobs           with --jsonl: parse on this many cores (default: all), order kept
       --now            the clock to read relative times against (default: now)
       --time-zone      the zone for clock times (default: $TZ, else the system zone)
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
@@ -24,22 +26,35 @@ enum ParseCommand {
       return 0
     }
     let parsed = try Arguments(
-      arguments, flags: EngineOptions.flags.union(["--json", "--jsonl"]),
-      options: EngineOptions.options)
+      arguments, flags: EngineOptions.flags.union(["--json", "--jsonl", "--explain"]),
+      options: EngineOptions.options.union(["--jobs"]))
     if parsed.has("--json"), parsed.has("--jsonl") {
       throw UsageError(message: "'--json' and '--jsonl' cannot be used together")
     }
     if parsed.has("--jsonl"), !parsed.positional.isEmpty {
       throw UsageError(message: "'--jsonl' reads standard input; remove the text argument")
     }
+    if !parsed.has("--jsonl") {
+      for option in ["--explain", "--jobs"] where parsed.has(option) || parsed.value(option) != nil
+      {
+        throw UsageError(message: "'\(option)' applies to '--jsonl' only; add '--jsonl'")
+      }
+    }
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    if let text = parsed.value("--jobs") {
+      guard let count = Int(text), (1...256).contains(count) else {
+        throw UsageError(message: "'--jobs' needs a number from 1 to 256, not '\(text)'")
+      }
+      jobs = count
+    }
     let options = try EngineOptions(parsed, io: io)
     guard let engine = options.loadEngine(io: io) else { return 1 }
 
     if parsed.has("--jsonl") {
-      for line in JSONLines.lines(in: io.readInput()) {
-        io.write(
-          jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText + "\n")
-      }
+      let pipe = JSONLPipe(
+        engine: engine, context: options.context, includeExplanation: parsed.has("--explain"),
+        jobs: jobs)
+      await pipe.run(io: io)
       return 0
     }
     var text = parsed.positional.joined(separator: " ")
@@ -63,32 +78,49 @@ enum ParseCommand {
   static func jsonlResult(for line: JSONLines.Line, engine: Engine, defaultContext: ParseContext)
     -> JSONValue
   {
+    switch request(for: line, defaultContext: defaultContext) {
+    case .success(let (text, context)): engine.parse(text, context: context).json()
+    case .failure(let error): error.value
+    }
+  }
+
+  /// The text and clock to parse for one `--jsonl` line, or the error object to print instead.
+  static func request(for line: JSONLines.Line, defaultContext: ParseContext) -> Result<
+    (String, ParseContext), JSONLines.ErrorObject
+  > {
     switch line.request {
     case .failure(let error):
-      return .object([
-        ("line", .number(Double(line.number))), ("text", .null), ("error", .string(error.message)),
-      ])
+      return .failure(
+        JSONLines.ErrorObject(
+          .object([
+            ("line", .number(Double(line.number))), ("text", .null),
+            ("error", .string(error.message)),
+          ])))
     case .success(let request):
       var context = defaultContext
       if let now = request.now {
         guard let date = EngineOptions.date(fromISO8601: now) else {
-          return .object([
-            ("line", .number(Double(line.number))), ("text", .string(request.text)),
-            ("error", .string("'now' is not an ISO 8601 time: '\(now)'")),
-          ])
+          return .failure(
+            JSONLines.ErrorObject(
+              .object([
+                ("line", .number(Double(line.number))), ("text", .string(request.text)),
+                ("error", .string("'now' is not an ISO 8601 time: '\(now)'")),
+              ])))
         }
         context.now = date
       }
       if let zone = request.timeZone {
         guard let named = TimeZone(identifier: zone) else {
-          return .object([
-            ("line", .number(Double(line.number))), ("text", .string(request.text)),
-            ("error", .string("unknown time zone '\(zone)'")),
-          ])
+          return .failure(
+            JSONLines.ErrorObject(
+              .object([
+                ("line", .number(Double(line.number))), ("text", .string(request.text)),
+                ("error", .string("unknown time zone '\(zone)'")),
+              ])))
         }
         context.timeZone = named
       }
-      return engine.parse(request.text, context: context).json()
+      return .success((request.text, context))
     }
   }
 }
@@ -96,7 +128,7 @@ enum ParseCommand {
 /// Splits JSON-lines input into requests, turning unreadable lines into messages, not failures.
 enum JSONLines {
   /// One utterance to parse, with an optional clock and zone of its own.
-  struct Request {
+  struct Request: Sendable {
     var text: String
     var now: String?
     var timeZone: String?
@@ -105,13 +137,19 @@ enum JSONLines {
   }
 
   /// One input line and what could be read from it.
-  struct Line {
+  struct Line: Sendable {
     var number: Int
     var request: Result<Request, LineError>
   }
 
+  /// The object printed in place of a result for a line that cannot be parsed.
+  struct ErrorObject: Error, Sendable {
+    var value: JSONValue
+    init(_ value: JSONValue) { self.value = value }
+  }
+
   /// Why a line could not be read.
-  struct LineError: Error {
+  struct LineError: Error, Sendable {
     var message: String
   }
 
@@ -128,8 +166,8 @@ enum JSONLines {
     return result
   }
 
-  static func request(from bytes: Data) -> Result<Request, LineError> {
-    guard let text = String(data: bytes, encoding: .utf8) else {
+  static func request(from bytes: some Collection<UInt8>) -> Result<Request, LineError> {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       return .failure(LineError(message: "line is not valid UTF-8"))
     }
     let trimmed = text.drop { $0 == " " || $0 == "\t" }

@@ -1,0 +1,95 @@
+import IntentEngine
+
+/// `intent parse --jsonl`: answers a stream of lines in input order, each block as it arrives.
+///
+/// Input is read in large blocks, but a block is whatever the pipe holds, so a line that trickles
+/// in alone is answered at once; each block's answers go out in one write. With more than one
+/// job, a block's lines are shared among tasks and their outputs joined back in order.
+struct JSONLPipe: Sendable {
+  let engine: Engine
+  let context: ParseContext
+  let includeExplanation: Bool
+  let jobs: Int
+
+  /// The fewest lines per task worth parallel work; smaller blocks are answered in one task.
+  static let linesPerTask = 64
+
+  /// Reads standard input to its end, writing one JSON object per line.
+  func run(io: CommandIO) async {
+    var splitter = LineSplitter()
+    await io.forEachInputBlock { block in
+      let lines = splitter.lines(in: block)
+      if !lines.isEmpty { io.write(bytes: await answers(to: lines)) }
+    }
+    if let last = splitter.finish() { io.write(bytes: await answers(to: [last])) }
+  }
+
+  /// The output lines for `lines`, in order.
+  func answers(to lines: [JSONLines.Line]) async -> [UInt8] {
+    let tasks = min(jobs, lines.count / Self.linesPerTask)
+    guard tasks > 1 else { return answers(to: lines[...]) }
+    let size = (lines.count + tasks - 1) / tasks
+    return await withTaskGroup(of: (Int, [UInt8]).self) { group in
+      for task in 0..<tasks {
+        let chunk = lines[min(task * size, lines.count)..<min((task + 1) * size, lines.count)]
+        group.addTask { (task, answers(to: chunk)) }
+      }
+      var parts = [[UInt8]](repeating: [], count: tasks)
+      for await (task, bytes) in group { parts[task] = bytes }
+      return Array(parts.joined())
+    }
+  }
+
+  /// The output lines for a run of lines, answered one after another.
+  func answers(to lines: ArraySlice<JSONLines.Line>) -> [UInt8] {
+    var writer = JSONByteWriter(capacity: lines.count * (includeExplanation ? 1_024 : 320))
+    for line in lines {
+      switch ParseCommand.request(for: line, defaultContext: context) {
+      case .success(let (text, lineContext)):
+        engine.parse(text, context: lineContext).writeJSON(
+          to: &writer, includeExplanation: includeExplanation)
+      case .failure(let error):
+        writer.value(error.value)
+      }
+      writer.byte(0x0A)
+    }
+    return writer.bytes
+  }
+}
+
+/// Cuts a stream of byte blocks into numbered lines; a partial last line waits for more input.
+struct LineSplitter {
+  private var pending: [UInt8] = []
+  private var count = 0
+
+  /// The complete lines that `block` ends, after any partial line carried from before.
+  mutating func lines(in block: [UInt8]) -> [JSONLines.Line] {
+    var lines: [JSONLines.Line] = []
+    var start = block.startIndex
+    while let newline = block[start...].firstIndex(of: 0x0A) {
+      if pending.isEmpty {
+        lines.append(line(block[start..<newline]))
+      } else {
+        pending += block[start..<newline]
+        lines.append(line(pending[...]))
+        pending.removeAll(keepingCapacity: true)
+      }
+      start = newline + 1
+    }
+    pending += block[start...]
+    return lines
+  }
+
+  /// The last line when the input did not end with a newline.
+  mutating func finish() -> JSONLines.Line? {
+    guard !pending.isEmpty else { return nil }
+    defer { pending = [] }
+    return line(pending[...])
+  }
+
+  private mutating func line(_ bytes: ArraySlice<UInt8>) -> JSONLines.Line {
+    count += 1
+    let trimmed = bytes.last == 0x0D ? bytes.dropLast() : bytes
+    return JSONLines.Line(number: count, request: JSONLines.request(from: trimmed))
+  }
+}
