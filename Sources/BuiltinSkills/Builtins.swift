@@ -5,7 +5,7 @@ public import Skills
 public enum Builtins {
   /// The intents the built-in skills handle.
   public static let intentIDs = [
-    "memo.create", "memo.delete", "memo.list", "reminder.cancel", "reminder.create",
+    "health.query", "memo.create", "memo.delete", "memo.list", "reminder.cancel", "reminder.create",
     "reminder.list", "timer.adjust", "timer.cancel", "timer.pause", "timer.resume", "timer.start",
     "timer.status", "weather.query",
   ]
@@ -41,6 +41,11 @@ public enum Builtins {
         WeatherSkill(
           client: client, homeLocation: environment["INTENT_HOME_LOCATION"],
           wallClock: wallClock, timeZone: timeZone)))
+    let export = environment["INTENT_HEALTH_EXPORT"].flatMap {
+      $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+    }
+    skills.append(
+      AnySkill(HealthSkill(exportURL: export, wallClock: wallClock, timeZone: timeZone)))
     for action in TimerControlSkill.Action.allCases {
       skills.append(
         AnySkill(

@@ -76,8 +76,12 @@ public struct CancelReminderSkill: Skill {
     let removed = try await store.remove { reminder in checks.allSatisfy { $0(reminder) } }
     let items = removed.map { ReminderItem($0, zone: timeZone) }
     guard !removed.isEmpty else {
+      let anyLeft = try await !store.upcoming().isEmpty
       return Output(
-        removed: [], message: lang.say("没有找到要取消的提醒", "no reminder matched; nothing was cancelled"))
+        removed: [],
+        message: anyLeft
+          ? lang.say("没有找到要取消的提醒", "no reminder matched; nothing was cancelled")
+          : lang.say("没有待响的提醒", "no upcoming reminders"))
     }
     let lines = removed.map {
       "\(Wording.dayAndTime($0.fireDate, now: now, zone: timeZone, lang)) \($0.title)"

@@ -49,12 +49,13 @@ public struct DeleteMemoSkill: Skill {
     }
     let place = list.map { MemoLists.displayName($0, lang) }
     guard !removed.isEmpty else {
-      let where_ = place ?? lang.say("备忘", "your notes")
+      let zh = place ?? "备忘"
+      let en = place.map { "your \($0)" } ?? "your notes"
       return Output(
         removed: [],
         message: item.isEmpty
-          ? lang.say("\(where_)是空的", "\(where_) is empty")
-          : lang.say("\(where_)上没有\(item)", "'\(item)' is not on \(where_)"))
+          ? lang.say("\(zh)是空的", "\(en) is empty")
+          : lang.say("\(zh)上没有\(item)", "'\(item)' is not on \(en)"))
     }
     let names = removed.map(\.text).joined(separator: lang.say("、", ", "))
     let from = place.map { lang.say("从\($0)", " from your \($0)") } ?? ""

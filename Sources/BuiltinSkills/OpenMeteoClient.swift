@@ -205,7 +205,7 @@ public struct OpenMeteoClient: Sendable {
       return SkillError.transient("the connection to weather service at '\(host)' was lost")
     default:
       return SkillError.unavailable(
-        "weather service at '\(host)' cannot be reached (\(error.code.rawValue)); check the network or INTENT_WEATHER_URL"
+        "weather service at '\(host)' cannot be reached (\(error.code.rawValue)); check the network, INTENT_GEOCODING_URL and INTENT_WEATHER_URL"
       )
     }
   }

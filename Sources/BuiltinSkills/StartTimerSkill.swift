@@ -56,7 +56,12 @@ public struct StartTimerSkill: Skill {
       throw SkillError.invalidInput(
         "slot 'duration' must be at most 7 days; use a reminder for later times")
     }
-    let trimmed = input.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    var trimmed = input.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    // "for the pasta" names the pasta: an article or possessive is not part of the name.
+    for article in ["the ", "my ", "a ", "an "] where trimmed.lowercased().hasPrefix(article) {
+      trimmed = String(trimmed.dropFirst(article.count))
+      break
+    }
     let label = trimmed.isEmpty ? Self.defaultLabel : String(trimmed.prefix(200))
     let timer = try await store.start(label: label, duration: input.duration)
     return Output(

@@ -21,8 +21,9 @@ public struct OpenAICompatibleClient: LLMClient {
   /// Most body bytes read from one response: a classification needs a few hundred.
   public static let maximumResponseBytes = 1 << 20
 
-  /// Most tokens the model may generate: an answer object is well under a hundred.
-  public static let maximumTokens = 256
+  /// Most tokens the model may generate: an answer object is 30–80 tokens (SmolLM2 via
+  /// `scripts/llm-e2e.sh`); more means the model is rambling and would only run into the deadline.
+  public static let maximumTokens = 160
 
   /// Most attempts per call: the first plus one retry.
   public static let maximumAttempts = 2
@@ -74,7 +75,9 @@ public struct OpenAICompatibleClient: LLMClient {
       guard left > 0 else {
         throw CloudFallbackError.timedOut(seconds: configuration.timeout / .seconds(1))
       }
-      let outcome = try await send(body, timeout: left, names: names)
+      // The transport's own timeout is whole seconds on some platforms (libcurl), so it gets a
+      // second more than the deadline, which the caller enforces exactly.
+      let outcome = try await send(body, timeout: (left + 1).rounded(.up), names: names)
       switch outcome {
       case .answer(let text):
         return text
@@ -203,14 +206,29 @@ public struct OpenAICompatibleClient: LLMClient {
     case .jsonObject:
       body["response_format"] = ["type": "json_object"]
     case .jsonSchema:
+      // Every slot any intent declares, typed, and nothing else: a small model constrained to
+      // this shape cannot ramble inside `input` until it hits its token limit.
+      var slotTypes: [String: Set<String>] = [:]
+      for choice in request.prompt.choices {
+        for slot in choice.slots {
+          slotTypes[slot.name, default: []].insert(Self.isNumeric(slot.type) ? "number" : "string")
+        }
+      }
+      var inputProperties: [String: Any] = [:]
+      for (name, types) in slotTypes {
+        inputProperties[name] = ["type": types.sorted() + ["null"]]
+      }
       let schema: [String: Any] = [
         "type": "object",
         "properties": [
           "skill_id": ["enum": ids + [NSNull()]],
-          "input": ["type": "object"],
+          "input": [
+            "type": "object", "properties": inputProperties, "additionalProperties": false,
+          ],
           "confidence": ["type": "number"],
         ],
         "required": ["skill_id", "input"],
+        "additionalProperties": false,
       ]
       body["response_format"] = [
         "type": "json_schema", "json_schema": ["name": "skill_choice", "schema": schema],
@@ -219,9 +237,9 @@ public struct OpenAICompatibleClient: LLMClient {
       body["tools"] = request.prompt.choices.map { choice -> [String: Any] in
         var properties: [String: Any] = [:]
         for slot in choice.slots {
-          let numeric = slot.type == "duration" || slot.type == "number"
           properties[slot.name] = [
-            "type": numeric ? "number" : "string", "description": Self.slotHint(slot.type),
+            "type": Self.isNumeric(slot.type) ? "number" : "string",
+            "description": Self.slotHint(slot.type),
           ]
         }
         return [
@@ -239,6 +257,10 @@ public struct OpenAICompatibleClient: LLMClient {
       body["tool_choice"] = "auto"
     }
     return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+  }
+
+  private static func isNumeric(_ type: String) -> Bool {
+    type == "duration" || type == "number"
   }
 
   private static func slotHint(_ type: String) -> String {

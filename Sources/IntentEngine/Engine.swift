@@ -74,6 +74,11 @@ public struct Engine: Sendable {
 
   /// Classifies one utterance, splitting it into several commands when each part is confident.
   public func parse(_ text: String, context: ParseContext = ParseContext()) -> ParseResult {
+    parse(text, context: context, budget: MatchBudget())
+  }
+
+  /// Classifies one utterance, drawing all pattern matching from `budget`.
+  func parse(_ text: String, context: ParseContext, budget: MatchBudget) -> ParseResult {
     var truncated = false
     var input = text
     // Scalars are never more than UTF-8 bytes, so most texts need no scalar count.
@@ -84,7 +89,7 @@ public struct Engine: Sendable {
       truncated = true
     }
     let normalized = normalizer.normalize(input)
-    var result = answered(parseClause(normalized, context: context))
+    var result = answered(parseClause(normalized, context: context, budget: budget))
     if truncated {
       result.text = text
       result.explanation.append(
@@ -96,24 +101,26 @@ public struct Engine: Sendable {
   }
 
   /// Classifies normalised text as one command, or as several when it splits cleanly.
-  private func parseClause(_ normalized: NormalizedText, context: ParseContext) -> ParseResult {
-    let analysis = analyse(normalized, context: context)
+  private func parseClause(
+    _ normalized: NormalizedText, context: ParseContext, budget: MatchBudget
+  ) -> ParseResult {
+    let analysis = analyse(normalized, context: context, budget: budget)
     // "set a timer for uh… never mind": dropped at the end, nothing before is a command.
     if let dropped = analysis.abandons.last, onlyPoliteness(after: dropped.upperBound, in: analysis)
     {
-      return parseClause(normalizer.normalize(""), context: context).standing(
+      return parseClause(normalizer.normalize(""), context: context, budget: budget).standing(
         for: normalized, note: "'\(normalized.string(in: dropped))' drops what came before")
     }
     // "no wait, cancel the timer": what follows a self-correction replaces what came before.
     if let repair = analysis.repairs.last {
       let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
-      return parseClause(normalizer.normalize(rest), context: context).standing(
+      return parseClause(normalizer.normalize(rest), context: context, budget: budget).standing(
         for: normalized, note: "read what follows the correction '\(normalized.string(in: repair))'"
       )
     }
     var clauses: [ParseResult] = []
     if !analysis.conjunctions.isEmpty || analysis.text.firstClauseBreak != nil {
-      clauses = split(analysis, context: context, depth: 1) ?? []
+      clauses = split(analysis, context: context, budget: budget, depth: 1) ?? []
     }
     // Commands of different intents stand however the whole would read: it is not scored.
     if clauses.count > 1, clauses.contains(where: { $0.intent != clauses[0].intent }) {
@@ -121,8 +128,8 @@ public struct Engine: Sendable {
     }
     let whole = result(for: analysis)
     guard clauses.count > 1, !restates(whole, in: clauses) else {
-      return commandAfterContext(whole, analysis, context: context)
-        ?? commandBeforeAside(whole, analysis, context: context) ?? whole
+      return commandAfterContext(whole, analysis, context: context, budget: budget)
+        ?? commandBeforeAside(whole, analysis, context: context, budget: budget) ?? whole
     }
     return joined(clauses, for: normalized)
   }
@@ -143,7 +150,7 @@ public struct Engine: Sendable {
   /// intent's strong excludes (vetoes, and penalties of `contextExcludePenalty` or more):
   /// "我老公说 今天走了多少步" stays someone else's question.
   private func commandAfterContext(
-    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
+    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext, budget: MatchBudget
   ) -> ParseResult? {
     guard whole.route != .local, analysis.addressee == nil, analysis.text.firstClauseBreak != nil
     else { return nil }
@@ -169,7 +176,7 @@ public struct Engine: Sendable {
       }
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
-      var (result, _) = classify(normalizer.normalize(command), context: context)
+      var (result, _) = classify(normalizer.normalize(command), context: context, budget: budget)
       guard let id = result.intent,
         let intent = grammar.intents.firstIndex(where: { $0.spec.id == id })
       else { continue }
@@ -189,7 +196,7 @@ public struct Engine: Sendable {
       if !carried.isEmpty {
         let words = carried.joined(separator: " ")
         let (withContext, _) = classify(
-          normalizer.normalize(words + " " + command), context: context)
+          normalizer.normalize(words + " " + command), context: context, budget: budget)
         if withContext.intent == id, isConfident(withContext) {
           result = withContext
           result.explanation.append(
@@ -220,7 +227,7 @@ public struct Engine: Sendable {
   /// The aside may hold no keyword, exclude or entity of any intent: "set a timer for 10 minutes,
   /// actually make it 15" is not read as its first clause.
   private func commandBeforeAside(
-    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext
+    _ whole: ParseResult, _ analysis: Analysis, context: ParseContext, budget: MatchBudget
   ) -> ParseResult? {
     guard analysis.addressee == nil, whole.route != .local || namesByResidue(whole) else {
       return nil
@@ -232,7 +239,7 @@ public struct Engine: Sendable {
       hasMainKeyword(analysis, where: { $0.upperBound <= position })
     else { return nil }
     let command = text.originalText(of: 0..<position)
-    let (result, _) = classify(normalizer.normalize(command), context: context)
+    let (result, _) = classify(normalizer.normalize(command), context: context, budget: budget)
     guard isConfident(result) else { return nil }
     // A confident whole gives way only to the same command read by a sentence pattern.
     if whole.route == .local {
@@ -320,7 +327,9 @@ public struct Engine: Sendable {
   }
 
   /// Tries each conjunction in turn; a split holds only when every part is confidently an intent.
-  private func split(_ analysis: Analysis, context: ParseContext, depth: Int) -> [ParseResult]? {
+  private func split(
+    _ analysis: Analysis, context: ParseContext, budget: MatchBudget, depth: Int
+  ) -> [ParseResult]? {
     let text = analysis.text
     // Commands are joined by conjunctions ("顺便", "and then") or by punctuation alone
     // ("三分钟后提醒我捞面条，二十五分钟后提醒我晾衣服", "add tomatoes to the list. how many steps …").
@@ -343,11 +352,11 @@ public struct Engine: Sendable {
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }
-      let (leftResult, _) = classify(normalizer.normalize(left), context: context)
+      let (leftResult, _) = classify(normalizer.normalize(left), context: context, budget: budget)
       // A part that still needs a detail is a command all the same: its detail is asked for.
       guard isConfidentIntent(leftResult) else { continue }
       let rightNormalized = normalizer.normalize(right)
-      let (rightResult, rightAnalysis) = classify(rightNormalized, context: context)
+      let (rightResult, rightAnalysis) = classify(rightNormalized, context: context, budget: budget)
       if isConfident(rightResult) { return [leftResult, rightResult] }
       // "明天上午看看天气顺便提醒我带伞": the second command takes its time from the first.
       // The second part may even read as another intent without it ("remind me to take an
@@ -356,7 +365,7 @@ public struct Engine: Sendable {
         !rightResult.slots.contains(where: { $0.type == .datetime || $0.type == .date })
       {
         var (inherited, _) = classify(
-          normalizer.normalize(time.source + " " + right), context: context)
+          normalizer.normalize(time.source + " " + right), context: context, budget: budget)
         if isConfident(inherited) {
           inherited.text = right
           inherited.explanation.append(
@@ -368,7 +377,7 @@ public struct Engine: Sendable {
       }
       if depth + 1 < Self.maximumClauses,
         !rightAnalysis.conjunctions.isEmpty || rightAnalysis.text.firstClauseBreak != nil,
-        let rest = split(rightAnalysis, context: context, depth: depth + 1)
+        let rest = split(rightAnalysis, context: context, budget: budget, depth: depth + 1)
       {
         return [leftResult] + rest
       }
@@ -417,16 +426,22 @@ public struct Engine: Sendable {
   }
 
   /// Runs the pipeline on one piece of text.
-  func classify(_ normalized: NormalizedText, context: ParseContext) -> (ParseResult, Analysis) {
-    let analysis = analyse(normalized, context: context)
+  func classify(
+    _ normalized: NormalizedText, context: ParseContext, budget: MatchBudget
+  ) -> (ParseResult, Analysis) {
+    let analysis = analyse(normalized, context: context, budget: budget)
     return (result(for: analysis), analysis)
   }
 
   /// Reads tokens, entities and keywords: everything before intents are compared.
-  private func analyse(_ normalized: NormalizedText, context: ParseContext) -> Analysis {
+  private func analyse(
+    _ normalized: NormalizedText, context: ParseContext, budget: MatchBudget
+  ) -> Analysis {
     let tokens = tokenizer.tokens(in: normalized)
     let entities = extractor.entities(in: normalized, context: context)
-    return scorer.analyse(normalized, tokens: tokens, entities: entities)
+    var analysis = scorer.analyse(normalized, tokens: tokens, entities: entities)
+    analysis.matchBudget = budget
+    return analysis
   }
 
   /// Compares the intents on an analysis and reads the best one's slots.

@@ -11,6 +11,24 @@ public protocol UtteranceHandling: Sendable {
   func handle(
     _ text: String, context: ParseContext, events: AsyncStream<AgentEvent>.Continuation?
   ) async -> AgentOutcome
+
+  /// Handles one utterance of a conversation in which `pending` waits for an answer, and returns
+  /// the outcome with the question it leaves open.
+  ///
+  /// The default handles the utterance on its own, ignoring `pending`.
+  func handle(
+    _ text: String, answering pending: PendingQuestion?, context: ParseContext,
+    events: AsyncStream<AgentEvent>.Continuation?
+  ) async -> AgentOutcome
+}
+
+extension UtteranceHandling {
+  public func handle(
+    _ text: String, answering pending: PendingQuestion?, context: ParseContext,
+    events: AsyncStream<AgentEvent>.Continuation?
+  ) async -> AgentOutcome {
+    await handle(text, context: context, events: events)
+  }
 }
 
 /// Handles one utterance end to end: parse, route (maybe via the cloud), execute each command's
@@ -79,8 +97,65 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     _ text: String, context: ParseContext, events: AsyncStream<AgentEvent>.Continuation? = nil
   ) async -> AgentOutcome {
     let start = executor.clock.now
+    // A key typed into the utterance goes no further: not into the trace, a label or the cloud.
+    let text = redactor.redactKnownSecrets(text)
+    events?.yield(.parsing(text: text))
+    return await handle(
+      text, parse: engine.parse(text, context: context), context: context, events: events,
+      start: start)
+  }
+
+  /// Handles one utterance of a conversation: an answer to the pending question completes the
+  /// command that asked ("set a timer", then "ten minutes"); anything else is handled on its own.
+  ///
+  /// The outcome's ``AgentOutcome/pendingQuestion`` is the question left open: the one this
+  /// utterance asked, or still `pending` when the utterance was not understood at all. A question
+  /// older than ``PendingQuestion/lifetime`` at `context.now` is dropped unanswered.
+  public func handle(
+    _ text: String, answering pending: PendingQuestion?, context: ParseContext,
+    events: AsyncStream<AgentEvent>.Continuation? = nil
+  ) async -> AgentOutcome {
+    let start = executor.clock.now
     events?.yield(.parsing(text: text))
     let parse = engine.parse(text, context: context)
+    guard let pending, !pending.isExpired(at: context.now) else {
+      return await handle(text, parse: parse, context: context, events: events, start: start)
+    }
+    let reader = FollowUpReader(engine: engine)
+    guard
+      case .answer(let answer) = reader.read(
+        text, parse: parse, answering: pending, context: context)
+    else {
+      var outcome = await handle(text, parse: parse, context: context, events: events, start: start)
+      let understood = outcome.clauses.contains {
+        if case .notUnderstood = $0.status { return false }
+        return true
+      }
+      if outcome.pendingQuestion == nil, !understood { outcome.pendingQuestion = pending }
+      return outcome
+    }
+    let clause = await complete(pending, with: answer, text: text, parse: parse, events: events)
+    var outcome = AgentOutcome(
+      text: text, parse: clause.parse, clauses: [clause], mode: router.mode, context: context,
+      elapsed: start.duration(to: executor.clock.now))
+    outcome.answered = pending
+    if let prompt = answer.prompt {
+      var next = pending
+      next.slots = answer.slots.members.map { PendingQuestion.Slot(name: $0.0, value: .init($0.1)) }
+      next.missingSlots = answer.missingSlots
+      next.prompt = prompt
+      next.askedAt = context.now
+      outcome.pendingQuestion = next
+    }
+    events?.yield(.completed(outcome))
+    return outcome
+  }
+
+  /// Handles a parsed utterance on its own.
+  private func handle(
+    _ text: String, parse: ParseResult, context: ParseContext,
+    events: AsyncStream<AgentEvent>.Continuation?, start: C.Instant
+  ) async -> AgentOutcome {
     let parts = parse.clauses.count > 1 ? parse.clauses : [parse]
     let clauses = await withTaskGroup(of: (Int, ClauseOutcome).self) { group in
       for (index, part) in parts.enumerated() {
@@ -92,11 +167,55 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       for await (index, outcome) in group { results[index] = outcome }
       return results.compactMap { $0 }
     }
-    let outcome = AgentOutcome(
+    var outcome = AgentOutcome(
       text: text, parse: parse, clauses: clauses, mode: router.mode, context: context,
       elapsed: start.duration(to: executor.clock.now))
+    outcome.pendingQuestion =
+      clauses.lazy.compactMap { Self.question(of: $0, at: context.now) }
+      .first
     events?.yield(.completed(outcome))
     return outcome
+  }
+
+  /// The question a command leaves open, or nil when it did not ask for a slot.
+  static func question(of clause: ClauseOutcome, at now: Date) -> PendingQuestion? {
+    guard case .needsSlots(let prompt) = clause.status, let intent = clause.intent,
+      !clause.missingSlots.isEmpty
+    else { return nil }
+    return PendingQuestion(
+      intent: intent.rawValue, text: clause.parse.text,
+      slots: (clause.input ?? clause.parse.slotsJSON).members.map {
+        PendingQuestion.Slot(name: $0.0, value: .init($0.1))
+      },
+      missingSlots: clause.missingSlots, prompt: prompt, confidence: clause.parse.confidence,
+      route: clause.route, askedAt: now)
+  }
+
+  /// Completes the command that asked `pending` with `answer`, running its skill when no slot is
+  /// missing any more, else asking for the next one.
+  private func complete(
+    _ pending: PendingQuestion, with answer: FollowUpAnswer, text: String, parse: ParseResult,
+    events: AsyncStream<AgentEvent>.Continuation?
+  ) async -> ClauseOutcome {
+    let reason = "answers '\(pending.prompt)' asked by '\(pending.text)'"
+    let intent = IntentID(pending.intent)
+    let answered = ParseResult(
+      text: text, normalizedText: parse.normalizedText, intent: intent,
+      confidence: pending.confidence, score: parse.score, route: .local, slots: answer.filled,
+      missingSlots: answer.missingSlots, prompt: answer.prompt, alternatives: [],
+      explanation: [Evidence(kind: .note, detail: reason, contribution: 0)])
+    var outcome = ClauseOutcome(
+      parse: answered, route: pending.route, routeReason: reason, intent: intent,
+      input: answer.slots, cloud: nil, skill: nil, status: .failed, error: nil,
+      isInputError: false, attempts: 0, skillElapsed: .zero)
+    events?.yield(.routed(clause: 0, intent: intent.rawValue, route: outcome.route, reason: reason))
+    if let prompt = answer.prompt {
+      outcome.missingSlots = answer.missingSlots
+      outcome.status = .needsSlots(prompt: prompt)
+      events?.yield(.finished(clause: 0, outcome: outcome))
+      return outcome
+    }
+    return await execute(outcome, index: 0, language: .of(pending.text), events: events)
   }
 
   /// Routes and runs one command.
@@ -157,6 +276,15 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       events?.yield(.finished(clause: index, outcome: outcome))
       return outcome
     }
+    return await execute(outcome, index: index, language: .of(parse.text), events: events)
+  }
+
+  /// Runs the skill of a routed command with its input, answering in `language`.
+  private func execute(
+    _ routed: ClauseOutcome, index: Int, language: UserLanguage,
+    events: AsyncStream<AgentEvent>.Continuation?
+  ) async -> ClauseOutcome {
+    var outcome = routed
     guard let intent = outcome.intent, let input = outcome.input else {
       events?.yield(.finished(clause: index, outcome: outcome))
       return outcome
@@ -169,7 +297,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     outcome.skill = skill.displayName
     let call: SkillCall
     do {
-      call = try skill.call(with: Data(Self.skillInput(input, text: parse.text).jsonText.utf8))
+      call = try skill.call(with: Data(Self.skillInput(input, language: language).jsonText.utf8))
     } catch {
       outcome.error = error.description
       outcome.isInputError = true
@@ -186,7 +314,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       outcome.status = .succeeded(Self.json(from: data))
     case .stale(let data, let age, _):
       outcome.status = .stale(
-        Self.markedStale(Self.json(from: data), age: age, language: .of(parse.text)), age: age)
+        Self.markedStale(Self.json(from: data), age: age, language: language), age: age)
     case .failed:
       outcome.status = .failed
     }
@@ -305,11 +433,11 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   }
 
   /// The slots plus the user's language (`lang`), so that the skill answers in it.
-  static func skillInput(_ slots: JSONValue, text: String) -> JSONValue {
+  static func skillInput(_ slots: JSONValue, language: UserLanguage) -> JSONValue {
     guard case .object(var members) = slots,
       !members.contains(where: { $0.0 == UserLanguage.inputKey })
     else { return slots }
-    members.append((UserLanguage.inputKey, .string(UserLanguage.of(text).rawValue)))
+    members.append((UserLanguage.inputKey, .string(language.rawValue)))
     return .object(members)
   }
 

@@ -14,6 +14,10 @@ public struct AgentOutcome: Sendable {
   public var context: ParseContext
   /// Time from the start to the end of handling, on the executor's clock.
   public var elapsed: Duration
+  /// The question left open for the next utterance of the conversation, or nil.
+  public var pendingQuestion: PendingQuestion? = nil
+  /// The question this utterance answered, or nil when it was read on its own.
+  public var answered: PendingQuestion? = nil
 
   /// Whether some command's skill failed with nothing cached (the CLI exits 1).
   public var hasFailure: Bool { clauses.contains { $0.hasFailed } }

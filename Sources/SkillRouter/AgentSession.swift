@@ -12,6 +12,9 @@ public final class AgentSession {
   public private(set) var phases: [String: SkillPhase] = [:]
   /// The full outcome of the last utterance, for detail views.
   public private(set) var lastOutcome: AgentOutcome?
+  /// The question the last command asked and the next utterance may answer ("For how long?"),
+  /// or nil; it expires after ``PendingQuestion/lifetime``.
+  public private(set) var pendingQuestion: PendingQuestion?
 
   @ObservationIgnored private var machine = SessionMachine()
   @ObservationIgnored private let handler: any UtteranceHandling
@@ -31,6 +34,9 @@ public final class AgentSession {
 
   /// Handles `text` and returns true, or returns false at once when a request is already running
   /// or a result is still shown (call ``reset()`` first).
+  ///
+  /// When a question is pending, `text` may answer it ("十分钟" after "要计时多久？"), which runs
+  /// the command that asked.
   @discardableResult
   public func submit(_ text: String) async -> Bool {
     guard apply(.submit) else { return false }
@@ -39,14 +45,17 @@ public final class AgentSession {
     let (stream, continuation) = AsyncStream<AgentEvent>.makeStream()
     let handler = handler
     let context = context()
+    let pending = pendingQuestion
     async let outcome: AgentOutcome = {
-      let result = await handler.handle(text, context: context, events: continuation)
+      let result = await handler.handle(
+        text, answering: pending, context: context, events: continuation)
       continuation.finish()
       return result
     }()
     for await event in stream { observe(event) }
     let final = await outcome
     lastOutcome = final
+    pendingQuestion = final.pendingQuestion
     let lines = final.clauses.map(\.summary)
     let failures = final.clauses.filter(\.hasFailed).count
     if failures > 0, failures == final.clauses.count {
@@ -57,9 +66,14 @@ public final class AgentSession {
     return true
   }
 
-  /// Dismisses a finished or failed result, back to `idle`.
+  /// Dismisses a finished or failed result, back to `idle`; a pending question stays.
   public func reset() {
     apply(.reset)
+  }
+
+  /// Drops the pending question, so that the next utterance is read on its own.
+  public func dismissQuestion() {
+    pendingQuestion = nil
   }
 
   private func observe(_ event: AgentEvent) {

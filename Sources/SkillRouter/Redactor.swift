@@ -14,6 +14,18 @@ public struct Redactor: Sendable {
     self.secrets = secrets.filter { $0.count >= 4 }
   }
 
+  /// The text with only the known secret values replaced by `[redacted]`.
+  ///
+  /// For what the user typed: a key pasted into an utterance must not be stored or traced, but
+  /// the user's own words ("api key: …" in a memo) are not rewritten by the patterns.
+  public func redactKnownSecrets(_ text: String) -> String {
+    var result = text
+    for secret in secrets where result.contains(secret) {
+      result = result.replacingOccurrences(of: secret, with: Self.mask)
+    }
+    return result
+  }
+
   /// The text with every secret replaced by `[redacted]`.
   public func redact(_ text: String) -> String {
     var result = text

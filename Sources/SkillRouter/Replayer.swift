@@ -122,8 +122,19 @@ public struct Replayer: Sendable {
     }
 
     let parse = engine.parse(text, context: context)
-    let parts = parse.clauses.count > 1 ? parse.clauses : [parse]
     var changes: [String] = []
+    if let pending = record["answers"].flatMap(PendingQuestion.init(json:)) {
+      let reading = FollowUpReader(engine: engine).read(
+        text, parse: parse, answering: pending, context: context)
+      if case .answer(let answer) = reading {
+        return .success(
+          Comparison(
+            line: line, text: text,
+            changes: Self.changes(answer, to: pending, recorded: recorded.first ?? .null)))
+      }
+      changes.append("no longer answers '\(pending.prompt)' asked by '\(pending.text)'")
+    }
+    let parts = parse.clauses.count > 1 ? parse.clauses : [parse]
     if parts.count != recorded.count {
       changes.append("commands: \(recorded.count) → \(parts.count)")
     }
@@ -163,6 +174,27 @@ public struct Replayer: Sendable {
       }
     }
     return .success(Comparison(line: line, text: text, changes: changes))
+  }
+
+  /// What changed for an utterance that still answers the question it answered when recorded.
+  static func changes(
+    _ answer: FollowUpAnswer, to pending: PendingQuestion, recorded old: JSONValue
+  ) -> [String] {
+    var changes: [String] = []
+    let oldIntent = old["intent"]?.stringValue
+    if oldIntent != pending.intent {
+      changes.append("intent: \(oldIntent ?? "none") → \(pending.intent)")
+    }
+    let slots = JSONValue.object(answer.filled.map { ($0.name, $0.json) })
+    if let oldSlots = old["slots"], sortedKeys(oldSlots) != sortedKeys(slots) {
+      changes.append("slots: \(oldSlots.jsonText) → \(slots.jsonText)")
+    }
+    let oldMissing = old["missing_slots"] ?? .array([])
+    let missing = JSONValue.array(answer.missingSlots.map { .string($0) })
+    if oldMissing != missing {
+      changes.append("missing slots: \(oldMissing.jsonText) → \(missing.jsonText)")
+    }
+    return changes
   }
 
   /// The value with every object's keys sorted, so that key order does not count as a change.

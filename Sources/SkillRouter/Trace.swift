@@ -12,7 +12,7 @@ public enum Trace {
 
   /// The trace line for an outcome, recorded at `date`.
   public static func record(of outcome: AgentOutcome, at date: Date) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("version", .number(Double(version))),
       ("recorded_at", .string(iso8601(date, in: outcome.context.timeZone))),
       ("now", .string(iso8601(outcome.context.now, in: outcome.context.timeZone))),
@@ -23,7 +23,10 @@ public enum Trace {
       ("clauses", .array(outcome.clauses.map(clauseRecord))),
       ("elapsed_ms", .number(milliseconds(outcome.elapsed))),
       ("outcome", .string(outcome.hasFailure ? "failed" : "ok")),
-    ])
+    ]
+    // A follow-up answer ("ten minutes") means something only with the question it answered.
+    if let answered = outcome.answered { members.append(("answers", answered.json)) }
+    return .object(members)
   }
 
   static func clauseRecord(_ clause: ClauseOutcome) -> JSONValue {

@@ -139,12 +139,11 @@ enum BenchCommand {
     var lines: [BenchLine] = []
     for (index, fixture) in loaded.fixtures.enumerated()
     where wanted.contains(where: { fixture.isIn(split: $0) }) {
-      let result = engine.parse(
-        fixture.text, context: context(for: fixture, default: options.context))
-      lines.append(
-        BenchLine(
-          fixture: fixture, result: result,
-          outcome: BenchOutcome(fixture: fixture, result: result, engine: engine)))
+      let lineContext = context(for: fixture, default: options.context)
+      let result = engine.parse(fixture.text, context: lineContext)
+      var outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
+      outcome.scoreFollowUp(of: fixture, result: result, engine: engine, context: lineContext)
+      lines.append(BenchLine(fixture: fixture, result: result, outcome: outcome))
       progress.update(index + 1, "scoring")
     }
     progress.finish()

@@ -11,6 +11,14 @@ struct BenchFixture: Sendable {
     var slots: JSONValue?
   }
 
+  /// The user's answer to the question a line asks, and the slots the command then holds.
+  struct FollowUp: Sendable {
+    /// The answer, as the user says it ("ten minutes").
+    var text: String
+    /// The complete slot set after the answer.
+    var slots: JSONValue
+  }
+
   /// The file as the user named it, for messages.
   var file: String
   /// The line number in the file, from 1.
@@ -28,6 +36,10 @@ struct BenchFixture: Sendable {
   var timeZone: TimeZone?
   /// The expected commands of a multi-command line, in order; nil for single commands.
   var clauses: [Clause]?
+  /// The required slots the line leaves out, which the engine asks for; nil when not stated.
+  var missingSlots: [String]?
+  /// The answer to the line's question; nil for lines that ask nothing.
+  var followUp: FollowUp?
 
   /// `file:line`, for messages.
   var location: String { "\(file):\(line)" }
@@ -145,6 +157,22 @@ enum FixtureReader {
         return failure("unknown time zone '\(zone)'; use an IANA name such as 'Asia/Shanghai'")
       }
       fixture.timeZone = named
+    }
+    if let missing = object["missing_slots"] {
+      guard case .array(let names) = missing, names.allSatisfy({ $0.stringValue != nil }) else {
+        return failure("'missing_slots' must be an array of slot names")
+      }
+      fixture.missingSlots = names.compactMap(\.stringValue)
+    }
+    if let followUp = object["follow_up"] {
+      guard case .object = followUp, let answer = followUp["text"]?.stringValue else {
+        return failure("'follow_up' must be an object with the answer's 'text'")
+      }
+      let slots = followUp["slots"] ?? .object([])
+      guard case .object = slots else {
+        return failure("'follow_up.slots' must be an object: the complete slot set")
+      }
+      fixture.followUp = BenchFixture.FollowUp(text: answer, slots: slots)
     }
     if let clauses = object["clauses"] {
       guard case .array(let items) = clauses else { return failure("'clauses' must be an array") }

@@ -74,6 +74,11 @@ enum BenchFormat {
         "\(report.multiLineCount) multi-command lines"
       ),
       (
+        "follow-ups completed", percent(report.followUp),
+        "\(report.followUpLineCount) lines with a follow-up answer, "
+          + "\(report.followUpAskedCount) of them handled locally"
+      ),
+      (
         "calibration error (ECE)", decimal(report.calibrationError),
         "10 bins, local threshold \(String(format: "%.2f", report.localThreshold))"
       ),

@@ -15,6 +15,8 @@ struct BenchOutcome: Sendable {
     case slots
     /// A multi-command line was split or routed differently.
     case clauses
+    /// The line was handled locally, but its follow-up answer did not complete the command.
+    case followUp = "follow_up"
   }
 
   var expected: IntentID?
@@ -36,6 +38,15 @@ struct BenchOutcome: Sendable {
   var expectedClauses: [IntentID?]?
   /// The decided clause intents (one element for a single command).
   var predictedClauses: [IntentID?] = []
+  /// Whether the line's follow-up completed the command with the expected slots; nil when the
+  /// line has no follow-up.
+  var followUpMatch: Bool?
+  /// Why the follow-up did not complete, for failure listings.
+  var followUpDifferences: [String] = []
+
+  /// Whether the line has a follow-up and was handled locally as the expected intent, so that
+  /// a session would have asked its question (nil when the line has no follow-up).
+  var isFollowUpAsked: Bool? { followUpMatch.map { _ in isLocal && isCorrect } }
 
   /// Whether the top intent is the expected one (for out-of-scope lines: no intent at all).
   var isCorrect: Bool { predicted == expected }
@@ -60,6 +71,7 @@ struct BenchOutcome: Sendable {
       if isCorrect, slotMatch == false { found.append(.slots) }
     }
     if multiMatch == false { found.append(.clauses) }
+    if followUpMatch == false, isLocal, isCorrect { found.append(.followUp) }
     return found
   }
 

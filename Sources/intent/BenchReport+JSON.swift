@@ -14,6 +14,10 @@ extension BenchReport {
   /// false_accept       of out-of-scope lines, the share routed locally
   /// slot_exact, slot_lines     slot exact-match and how many lines score slots
   /// multi, multi_lines         multi-command lines split and routed right, and how many
+  /// follow_up, follow_up_lines lines whose follow-up answer completed the command with the
+  ///                            expected slots (asked locally, answered in the same session), and
+  ///                            how many lines have a follow-up
+  /// follow_up_asked            of those, the lines handled locally as the expected intent
   /// calibration_error  expected calibration error (10 bins), same as calibration.ece
   /// calibration        {ece, bins: [{lower, upper, count, confidence, accuracy}]}
   /// local_threshold    the global local threshold in force
@@ -45,6 +49,9 @@ extension BenchReport {
       ("slot_lines", .number(Double(slotLineCount))),
       ("multi", number(multi)),
       ("multi_lines", .number(Double(multiLineCount))),
+      ("follow_up", number(followUp)),
+      ("follow_up_lines", .number(Double(followUpLineCount))),
+      ("follow_up_asked", .number(Double(followUpAskedCount))),
       ("calibration_error", number(calibrationError)),
       (
         "calibration",

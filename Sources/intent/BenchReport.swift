@@ -46,6 +46,11 @@ struct BenchReport: Sendable {
   /// Lines with `clauses` whose clause intents (and count) match what was routed locally.
   var multi: Double?
   var multiLineCount: Int
+  /// Lines with a `follow_up` whose answer completed the command with the expected slots.
+  var followUp: Double?
+  var followUpLineCount: Int
+  /// Of the lines with a `follow_up`, those handled locally as the expected intent.
+  var followUpAskedCount: Int
   /// Expected calibration error over lines with a candidate, 10 equal-width bins.
   var calibrationError: Double?
   var reliability: [CalibrationFitter.ReliabilityBin]
@@ -83,6 +88,10 @@ struct BenchReport: Sendable {
     let multiLines = outcomes.compactMap(\.multiMatch)
     multiLineCount = multiLines.count
     multi = Self.ratio(multiLines.filter { $0 }.count, multiLines.count)
+    let followUps = outcomes.compactMap(\.followUpMatch)
+    followUpLineCount = followUps.count
+    followUpAskedCount = outcomes.filter { $0.isFollowUpAsked == true }.count
+    followUp = Self.ratio(followUps.filter { $0 }.count, followUps.count)
 
     let candidates = outcomes.filter { $0.predicted != nil }
     let confidences = candidates.map(\.confidence)

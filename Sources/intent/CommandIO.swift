@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -20,23 +21,23 @@ struct CommandIO: Sendable {
   var environment: [String: String]
   /// The current directory, against which relative paths resolve.
   var currentDirectory: URL
-  /// Reads the next block of standard input as soon as any is available; empty at the end.
+  /// Reads what standard input holds now, waiting for at least one byte; nil at its end.
   ///
-  /// Nil means "read everything with `readInput` as one block" (what tests pass).
-  var readBlock: (@Sendable () -> [UInt8])? = nil
+  /// Streaming readers (`parse --jsonl`) use it to answer each line as soon as it arrives. When
+  /// nil, ``readInput`` is read whole as one chunk.
+  var readAvailable: (@Sendable () -> Data?)? = nil
   /// Writes bytes to standard output whole; nil means through `write`.
   var writeBytes: (@Sendable ([UInt8]) -> Void)? = nil
 
-  /// Calls `body` with each block of standard input in order, as it arrives.
-  func forEachInputBlock(_ body: ([UInt8]) async -> Void) async {
-    guard let readBlock else {
-      await body(Array(readInput()))
-      return
-    }
-    while true {
-      let block = readBlock()
-      if block.isEmpty { return }
-      await body(block)
+  /// The next chunk of standard input, or nil at its end.
+  func inputChunks() -> @Sendable () -> Data? {
+    if let readAvailable { return readAvailable }
+    let whole = Mutex<Data?>(readInput())
+    return {
+      whole.withLock { data in
+        defer { data = nil }
+        return data
+      }
     }
   }
 
@@ -57,7 +58,11 @@ struct CommandIO: Sendable {
       writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-      readBlock: { StandardStreams.readBlock() },
+      readAvailable: {
+        // What the pipe or terminal holds, up to a large block, waiting only while it is empty.
+        let block = StandardStreams.readBlock()
+        return block.isEmpty ? nil : Data(block)
+      },
       writeBytes: { StandardStreams.writeOutput($0) })
   }
 

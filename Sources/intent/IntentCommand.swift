@@ -54,6 +54,12 @@ enum IntentCommand {
 
   /// Runs the command line `arguments` (without the program name).
   static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
+    // Whatever a command prints may quote the user's text: nothing reaches the terminal raw.
+    var io = io
+    let write = io.write
+    let writeError = io.writeError
+    io.write = { write(TerminalText.escaped($0)) }
+    io.writeError = { writeError(TerminalText.escaped($0)) }
     guard let command = arguments.first else {
       io.writeError(usage)
       return 2

@@ -17,8 +17,9 @@ struct JSONLPipe: Sendable {
   /// Reads standard input to its end, writing one JSON object per line.
   func run(io: CommandIO) async {
     var splitter = LineSplitter()
-    await io.forEachInputBlock { block in
-      let lines = splitter.lines(in: block)
+    let nextChunk = io.inputChunks()
+    while let chunk = nextChunk() {
+      let lines = splitter.lines(in: Array(chunk))
       if !lines.isEmpty { io.write(bytes: await answers(to: lines)) }
     }
     if let last = splitter.finish() { io.write(bytes: await answers(to: [last])) }

@@ -15,6 +15,7 @@ struct BenchLine: Sendable {
       "expected \(expected), got \(got) at \(BenchFormat.decimal(result.confidence)) routed \(result.route.rawValue)"
     ]
     parts += outcome.slotDifferences.filter { _ in outcome.problems.contains(.slots) }
+    parts += outcome.followUpDifferences.filter { _ in outcome.problems.contains(.followUp) }
     if outcome.problems.contains(.clauses), let clauses = outcome.expectedClauses {
       let render = { (ids: [IntentID?]) in
         ids.map { $0?.rawValue ?? "none" }.joined(separator: " + ")

@@ -6,7 +6,7 @@ import Skills
 /// `intent learned`: lists the phrases the cloud resolved, or forgets them.
 enum LearnedCommand {
   static let usage = """
-    Usage: intent learned [--json]
+    Usage: intent learned [--json] [--now <ISO 8601>]
            intent learned --forget [<text>]
 
       --json           print one JSON object: {"phrases": [{text, intent, slots, count}]}
@@ -24,7 +24,10 @@ enum LearnedCommand {
       io.write(usage)
       return 0
     }
-    let parsed = try Arguments(arguments, flags: ["--json", "--forget"], options: [])
+    // `--now` and `--time-zone` are accepted like every skill command's; learned phrases keep
+    // no times (they are read again from the text at each use), so they change nothing here.
+    let parsed = try Arguments(
+      arguments, flags: ["--json", "--forget"], options: ["--now", "--time-zone"])
     let problems = ProblemLog()
     let store = LearnedPhraseStore(
       directory: DataDirectory.url(environment: io.environment), problems: problems)

@@ -8,8 +8,9 @@ import Skills
 /// `intent run`: parses, routes and executes an utterance, printing what was done.
 enum RunCommand {
   static let usage = """
-    Usage: intent run [--json] [--route auto|local|cloud] [--trace <file>] [--now <ISO 8601>]
-                      [--time-zone <zone>] [--grammars <dir>]… [--no-builtin] [<text>]
+    Usage: intent run [--json] [--route auto|local|cloud] [--trace <file>] [--session <file>]
+                      [--now <ISO 8601>] [--time-zone <zone>] [--grammars <dir>]… [--no-builtin]
+                      [<text>]
 
       <text>           the utterance; read from standard input when omitted
       --json           print one JSON object: the parse result plus route, result, stale,
@@ -18,6 +19,10 @@ enum RunCommand {
                        local guess above the offline threshold (default: $INTENT_ROUTE, else auto)
                        local: never call the cloud; cloud: always ask it
       --trace          append one JSON line describing the decision to this file
+      --session        keep the conversation's pending question in this file: a command that
+                       lacks a detail asks for it (missing_slots, prompt) and runs nothing; the
+                       next run's utterance answers it ("ten minutes") and runs the command; a
+                       question expires after 5 minutes on the --now clock
       --now            the clock to read relative times and start timers against (default: now)
       --time-zone      the zone for clock times (default: $TZ, else the system zone)
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
@@ -41,7 +46,7 @@ enum RunCommand {
     }
     let parsed = try Arguments(
       arguments, flags: EngineOptions.flags.union(["--json"]),
-      options: EngineOptions.options.union(["--route", "--trace"]))
+      options: EngineOptions.options.union(["--route", "--trace", "--session"]))
     let mode = try routeMode(parsed, environment: io.environment)
     let options = try EngineOptions(parsed, io: io)
     let text: String
@@ -80,9 +85,31 @@ enum RunCommand {
       cloudTimeout: llm.timeout, redactor: Redactor(secrets: llm.apiKey.map { [$0] } ?? []),
       memory: LearnedPhraseStore(
         directory: runtime.dataDirectory, wallClock: runtime.wallClock, problems: runtime.problems))
-    let outcome = await agent.handle(text, context: options.context)
+    let session = parsed.value("--session").map {
+      StoreFile<Conversation>(
+        url: io.url(forPath: $0), kind: "session file", wallClock: runtime.wallClock,
+        problems: runtime.problems)
+    }
+    var pending: PendingQuestion?
+    if let session {
+      do {
+        pending = try await session.read().activeQuestion(at: options.context.now)
+      } catch {
+        io.writeError("error: \(error)\n")
+        return 1
+      }
+    }
+    let outcome = await agent.handle(text, answering: pending, context: options.context)
 
     var status: Int32 = outcome.hasFailure ? 1 : 0
+    if let session {
+      do {
+        try await session.update { $0.pending = outcome.pendingQuestion }
+      } catch {
+        io.writeError("error: \(error)\n")
+        status = 1
+      }
+    }
     if let path = parsed.value("--trace") {
       do {
         try Trace.append(

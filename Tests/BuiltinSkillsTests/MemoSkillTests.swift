@@ -66,3 +66,28 @@ struct MemoSkillTests {
     #expect(result["prompt"] as? String == "要记什么？")
   }
 }
+
+struct SkillWordingTests {
+  @Test func anArticleIsNotPartOfATimersName() async throws {
+    let skills = try SkillHarness()
+    defer { skills.folder.remove() }
+    let result = try await skills.run("timer.start", #"{"duration": 600, "text": "the pasta"}"#)
+    #expect(result["label"] as? String == "pasta")
+  }
+
+  @Test func cancellingWithNothingUpcomingSaysSo() async throws {
+    let skills = try SkillHarness()
+    defer { skills.folder.remove() }
+    #expect(
+      try await skills.say("reminder.cancel", #"{"scope": "all", "lang": "en"}"#)
+        == "no upcoming reminders")
+  }
+
+  @Test func takingOffAnItemThatIsNotThereNamesTheList() async throws {
+    let skills = try SkillHarness()
+    defer { skills.folder.remove() }
+    #expect(
+      try await skills.say("memo.delete", #"{"text": "eggs", "list": "shopping", "lang": "en"}"#)
+        == "'eggs' is not on your shopping list")
+  }
+}

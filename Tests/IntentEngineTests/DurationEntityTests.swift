@@ -44,7 +44,7 @@ struct DurationEntityTests {
     #expect(entities.count == 1)
     #expect(number.type == .number)
     #expect(
-      number.note == "'99999999999999999999分钟' is longer than 10 years; not read as a duration")
+      number.note == "'99999999999999999999分钟' is longer than a year; not read as a duration")
   }
 
   @Test func clockMinutesAreNotADuration() {

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A clock that only moves when a test advances it, so timeouts and back-off run without waiting.
 ///
@@ -31,8 +30,8 @@ public final class TestClock: Clock, Sendable {
     var sleepers: [Sleeper] = []
   }
 
-  // Every access to the state goes through the mutex, which makes the class safe to share.
-  private let state = Mutex(State())
+  // Every access to the state goes through the lock, which makes the class safe to share.
+  private let state = Locked(State())
 
   /// Creates a clock at offset zero.
   public init() {}
@@ -109,10 +108,10 @@ public final class TestClock: Clock, Sendable {
 /// A settable calendar time for tests that check dates and ages.
 public final class TestDate: Sendable {
   // Every access goes through the mutex.
-  private let date: Mutex<Date>
+  private let date: Locked<Date>
 
   /// Creates a date source at `start`.
-  public init(_ start: Date) { date = Mutex(start) }
+  public init(_ start: Date) { date = Locked(start) }
 
   /// The current date.
   public var now: Date { date.withLock { $0 } }

@@ -184,6 +184,11 @@ struct CloudRunTests {
     #expect(run.route == "cloud")
     let sent = try #require(run.requests.first?.bodyText)
     #expect(sent.contains(#""enum":["timer.cancel","timer.start","weather.query",null]"#))
+    // The input may hold the declared slots only, typed.
+    #expect(
+      sent.contains(
+        #""input":{"additionalProperties":false,"properties":{"date":{"type":["string","null"]},"duration":{"type":["number","null"]},"text":{"type":["string","null"]}},"type":"object"}"#
+      ))
   }
 
   @Test func streamedAnswerSplitInsideAUTF8CharacterIsAssembled() async throws {

@@ -26,6 +26,9 @@ struct HybridBenchTests {
       environment: [
         "INTENT_LLM_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
         "INTENT_LLM_MODEL": "m", "INTENT_LLM_API_KEY": CloudRunTests.key,
+        // The figures are under test, not the timeout: under a loaded parallel run a loopback
+        // reply has taken longer than the default 10 s.
+        "INTENT_LLM_TIMEOUT": "120",
       ])
     #expect(output.code == 0, "\(output.stderr)")
     let json = try JSONValue(parsing: Data(output.stdout.utf8))
@@ -50,7 +53,7 @@ struct HybridBenchTests {
       ["bench", "--repeat", "0", "--route", "auto", "--no-thresholds"],
       environment: [
         "INTENT_LLM_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
-        "INTENT_LLM_MODEL": "m",
+        "INTENT_LLM_MODEL": "m", "INTENT_LLM_TIMEOUT": "120",
       ])
     #expect(text.stdout.contains("  sent to the cloud      2 (25.0%)\n"))
     #expect(text.stdout.contains("  end-to-end coverage    100.0% (6 of 6 in scope)\n"))

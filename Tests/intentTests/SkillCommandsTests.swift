@@ -121,3 +121,33 @@ struct WeatherRunTests {
     #expect(cli.stdout.contains("weather service at '127.0.0.1' cannot be reached"))
   }
 }
+
+struct HealthRunTests {
+  @Test func answersFromTheExportNamedByTheEnvironment() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let export = cli.folder.url.appendingPathComponent("export.xml")
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE HealthData [
+      <!ATTLIST HealthData locale CDATA #REQUIRED>
+      ]>
+      <HealthData locale="en_US">
+       <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-11-30 08:00:00 +0800" endDate="2026-11-30 08:10:00 +0800" value="1200"/>
+       <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-11-30 12:00:00 +0800" endDate="2026-11-30 12:10:00 +0800" value="800"/>
+      </HealthData>
+      """.utf8
+    ).write(to: export)
+    let status = await cli.run(
+      [
+        "run", "--json", "--route", "local", "--now", "2026-11-30T18:00:00+08:00",
+        "how many steps did I take today",
+      ],
+      environment: ["INTENT_HEALTH_EXPORT": export.path], builtins: true)
+    #expect(status == 0, "\(cli.stderr)")
+    let result = try #require(cli.json?["result"] as? [String: Any])
+    #expect(result["total"] as? Double == 2000)
+    #expect(result["message"] as? String == "2,000 steps today")
+  }
+}

@@ -140,7 +140,10 @@ public enum JSONValue: Sendable, Equatable {
   private static func writeEscaped(_ s: String, to out: inout String) {
     out += "\""
     // Most strings need no escaping: append them whole.
-    let needsEscaping = s.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }
+    // 0x7F is DEL and 0xC2 leads the C1 controls (U+0080–U+009F), which terminals may obey.
+    let needsEscaping = s.utf8.contains {
+      $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 || $0 == 0x7F || $0 == 0xC2
+    }
     guard needsEscaping else {
       out += s
       out += "\""
@@ -153,7 +156,9 @@ public enum JSONValue: Sendable, Equatable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || scalar.value == 0x2028 || scalar.value == 0x2029:
         out += String(format: "\\u%04x", scalar.value)
       default: out.unicodeScalars.append(scalar)
       }

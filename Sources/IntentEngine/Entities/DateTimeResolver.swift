@@ -27,6 +27,9 @@ struct DateTimeResolver {
   let now: Date
   /// Today's calendar day and ISO weekday (Monday = 1).
   let today: (year: Int, month: Int, day: Int, weekday: Int)
+  /// How many years before or after today a written year may lie ("2026年12月1日" is read,
+  /// "3000年1月1日" is not).
+  static let yearsAround = 100
 
   init(context: ParseContext) {
     self.context = context
@@ -198,7 +201,9 @@ struct DateTimeResolver {
       return (day, .day, nil)
     case .date(let year, let month, let dayOfMonth):
       if let year {
-        guard isValid((year, month, dayOfMonth)) else { return nil }
+        // A year far from today is a misreading or a joke, not a day to be reminded on.
+        guard abs(year - today.year) <= Self.yearsAround, isValid((year, month, dayOfMonth))
+        else { return nil }
         return ((year, month, dayOfMonth), .day, nil)
       }
       let thisYear: Day = (today.year, month, dayOfMonth)

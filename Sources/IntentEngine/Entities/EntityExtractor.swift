@@ -4,14 +4,16 @@
 /// Pure and synchronous: the clock and time zone come from the `ParseContext`. Results are sorted
 /// by range start and never overlap within one type; across types they may (三分钟后 is both a
 /// `duration` 三分钟 and a `datetime`). A `number` entity is a number not used by a duration or
-/// datetime; an absurd duration (beyond 10 years) is not read as one, and its number carries a
+/// datetime; an absurd duration (beyond a year) is not read as one, and its number carries a
 /// note saying why.
 public struct EntityExtractor: Sendable {
   /// The places recognised as `location` entities.
   public let gazetteer: Gazetteer
 
-  /// The longest duration read as one, in seconds (10 years); longer ones are reported as numbers.
-  static let maxDurationSeconds = 10 * 365 * 86_400.0
+  /// The longest duration read as one, in seconds: a year and a day.
+  ///
+  /// "In a year" still counts; longer ones ("set a timer for 500 years") are reported as numbers.
+  static let maxDurationSeconds = 366 * 86_400.0
 
   /// Creates an extractor that resolves places with `gazetteer`.
   public init(gazetteer: Gazetteer) {
@@ -96,7 +98,7 @@ public struct EntityExtractor: Sendable {
         guard duration.seconds.isFinite, duration.seconds <= Self.maxDurationSeconds else {
           if case .number(let index) = tokens[start].kind {
             numberNotes[index] =
-              "'\(words(durationRange))' is longer than 10 years; not read as a duration"
+              "'\(words(durationRange))' is longer than a year; not read as a duration"
           }
           t = duration.end
           continue

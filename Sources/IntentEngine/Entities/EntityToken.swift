@@ -52,6 +52,14 @@ enum EntityTokenizer {
       }
       if numberIndex < numbers.count, numbers[numberIndex].range.lowerBound == i {
         let number = numbers[numberIndex]
+        if let end = unreadableNumberEnd(number, in: text) {
+          pushOther(&tokens, i..<end, &previousEnd)
+          i = end
+          while numberIndex < numbers.count, numbers[numberIndex].range.lowerBound < end {
+            numberIndex += 1
+          }
+          continue
+        }
         // Texting spellings that open with a digit: "2moro", "2day", "2nite".
         if isASCIIDigit(v), number.range.upperBound < s.count,
           isASCIILetter(s[number.range.upperBound].value),
@@ -102,6 +110,49 @@ enum EntityTokenizer {
       i += 1
     }
     return tokens
+  }
+
+  /// Where a number that counts nothing ends, or nil for a number that may count minutes,
+  /// days or years.
+  ///
+  /// A signed number ("-5 minutes", "负五分钟") or one in scientific notation ("1e308
+  /// seconds") is no length of time, and a year before the common era ("公元前3000年") is no
+  /// day to be reminded on. Reading "5" out of them sets the wrong value, so they are not read
+  /// as numbers at all: the slot is then missing and asked for.
+  static func unreadableNumberEnd(_ number: NumberSpan, in text: NormalizedText) -> Int? {
+    let s = text.scalars
+    let start = number.range.lowerBound
+    let end = number.range.upperBound
+    // An exponent glued to the digits: e, an optional sign, digits.
+    if isASCIIDigit(s[start].value), end + 1 < s.count, s[end] == "e" || s[end] == "E" {
+      var k = end + 1
+      if k < s.count, s[k] == "+" || s[k] == "-" { k += 1 }
+      if k < s.count, isASCIIDigit(s[k].value) {
+        while k < s.count, isASCIIDigit(s[k].value) || s[k] == "." { k += 1 }
+        return k
+      }
+    }
+    if start > 0, s[start - 1] == "负" { return end }
+    // The whole date goes: "公元前3000年1月1日" is no 1 January either.
+    if start >= 3, s[(start - 3)..<start].elementsEqual("公元前".unicodeScalars) {
+      var k = end
+      while k < s.count, isASCIIDigit(s[k].value) || "年月日号".unicodeScalars.contains(s[k]) {
+        k += 1
+      }
+      return k
+    }
+    // The normaliser drops a leading minus sign: look at the original text. A minus between
+    // letters or digits is a hyphen or a range ("covid-19", "5-6pm", "2026-12-01").
+    let original = text.originalScalars
+    let source = Int(text.sourceStarts[start])
+    if source >= 1, "-−－﹣".unicodeScalars.contains(original[source - 1]),
+      source < 2
+        || !isASCIIDigit(original[source - 2].value)
+          && !isASCIILetter(original[source - 2].value)
+    {
+      return end
+    }
+    return nil
   }
 
   private static func pushOther(

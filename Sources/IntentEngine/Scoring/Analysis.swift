@@ -27,6 +27,8 @@ struct Analysis {
   /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
   /// replaces what came before.
   var repairs: [Range<Int>] = []
+  /// The matching steps the parse has left, shared by every analysis of one parse.
+  var matchBudget: MatchBudget?
   /// Where the speaker drops what they said ("never mind"): when nothing but politeness follows
   /// the last one, the utterance is no command.
   var abandons: [Range<Int>] = []
@@ -43,6 +45,8 @@ struct Analysis {
   var decreases = false
   /// The word that means every item ("all", "所有"), if one is said.
   var scopeAll: Range<Int>?
+  /// Words that follow place names ("天气" in "桂平市天气"): an unknown place may stand before them.
+  var placeFollowers: [Range<Int>] = []
   /// The list the utterance names, normalised (`shopping`, `todo`, or the user's words).
   var listName: (range: Range<Int>, name: String)?
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of

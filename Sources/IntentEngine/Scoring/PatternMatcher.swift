@@ -38,11 +38,15 @@ struct PatternMatcher {
   /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection; inline, so
   /// building a matcher allocates nothing for it.
   let present: SIMD16<UInt64>
+  /// The steps the whole parse may still take, shared with every other matcher of the parse.
+  let budget: MatchBudget
 
   init(
     scalars: [Unicode.Scalar], entities: [Entity], entityOrder: [Int],
-    fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>
+    fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>,
+    budget: MatchBudget = MatchBudget()
   ) {
+    self.budget = budget
     self.contentBefore = contentBefore
     self.scalars = scalars
     self.entities = entities
@@ -67,7 +71,7 @@ struct PatternMatcher {
     self.present = present
   }
 
-  /// The most matching steps one pattern may take on one utterance.
+  /// The most matching steps one expanded sequence may take on one utterance.
   static let stepBudget = 4_000
 
   /// One binding made while matching: a slot's entity or a free-text range.
@@ -119,10 +123,13 @@ struct PatternMatcher {
     let firsts: UnsafeBufferPointer<UInt32>
     /// One past the last step of the sequence being matched.
     var end: Int
+    /// The most steps this sequence may take: its own cap or what the parse has left.
+    var limit: Int
   }
 
   /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
+    guard budget.remaining > 0 else { return nil }
     if let keys = pattern.openingKeys,
       !keys.contains(where: { present[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 })
     {
@@ -144,19 +151,23 @@ struct PatternMatcher {
           program.firsts.withUnsafeBufferPointer { firsts in
             var stack: [Binding] = []
             for sequence in firstViable..<program.sequenceCount {
+              // Every sequence looked at costs a step, so that many cheap rejections add up too.
+              budget.remaining -= 1
+              guard budget.remaining > 0 else { return nil }
               guard sequence == firstViable || mayContain(pattern.requirements[sequence]) else {
                 continue
               }
               let first = program.sequenceStarts[sequence]
               let run = Run(
                 steps: steps, text: text, options: options, firsts: firsts,
-                end: program.sequenceStarts[sequence + 1])
+                end: program.sequenceStarts[sequence + 1],
+                limit: min(Self.stepBudget, budget.remaining))
               if let set = steps[first].firsts, !canStart(run, set, at: origin) { continue }
-              var budget = 0
+              var taken = 0
               stack.removeAll(keepingCapacity: true)
-              if matchElements(run, first, at: origin, stack: &stack, steps: &budget) {
-                return stack
-              }
+              let isMatch = matchElements(run, first, at: origin, stack: &stack, steps: &taken)
+              budget.remaining -= min(taken, run.limit)
+              if isMatch { return stack }
             }
             return nil
           }
@@ -195,7 +206,7 @@ struct PatternMatcher {
     _ run: Run, _ index: Int, at start: Int, stack: inout [Binding], steps: inout Int
   ) -> Bool {
     steps += 1
-    if steps > Self.stepBudget { return false }
+    if steps > run.limit { return false }
     let position = skipSpaces(start)
     guard index < run.end else { return position >= bounds.upperBound }
     if matchElement(run, index, at: position, stack: &stack, steps: &steps) {
@@ -240,7 +251,7 @@ struct PatternMatcher {
         {
           return true
         }
-        if steps > Self.stepBudget { return false }
+        if steps > run.limit { return false }
       }
       return false
     case .slot:
@@ -283,7 +294,7 @@ struct PatternMatcher {
       var end = isLast ? textEnd : position + 1
       while end <= limit {
         steps += 1
-        if steps > Self.stepBudget { return false }
+        if steps > run.limit { return false }
         if !boundaries[end] || contentBefore[end] == contentBefore[position]
           || (next.map { !canStart(run, $0, at: skipSpaces(end)) } ?? false)
           || (!isLast && endsWithDeterminer(position..<end))
@@ -416,5 +427,28 @@ struct PatternMatcher {
       return nil
     }
     return p
+  }
+}
+
+/// The matching steps one parse may still take, shared by every pattern it tries.
+///
+/// A step budget per expanded sequence alone lets work grow with patterns × expansions: a small
+/// grammar of many wide patterns made every parse take tens of milliseconds. The parse draws all
+/// its matching from one budget; once it is spent, no further pattern matches.
+///
+/// `@unchecked Sendable`: a budget is made by one call of ``Engine/parse(_:context:)`` and used
+/// only by that synchronous call, so it is never touched from two threads.
+final class MatchBudget: @unchecked Sendable {
+  /// Steps left.
+  var remaining: Int
+
+  /// The steps a parse may take in all.
+  ///
+  /// The costliest fixture lines, pinned in `PatternBudgetTests`, take under 6,000.
+  static let perParse = 100_000
+
+  /// Creates a budget of `steps`.
+  init(steps: Int = perParse) {
+    remaining = steps
   }
 }

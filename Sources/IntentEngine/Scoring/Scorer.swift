@@ -70,6 +70,7 @@ struct Scorer {
     var asks = false
     var selfMentions: [Range<Int>] = []
     var markers = ListMarkers()
+    var placeFollowers: [Range<Int>] = []
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -102,6 +103,7 @@ struct Scorer {
       if role.contains(.questionMarker) { asks = true }
       if role.contains(.selfWord) { selfMentions.append(range) }
       markers.record(range, role)
+      if role.contains(.placeFollower) { placeFollowers.append(range) }
     }
     Self.forEachWord(
       in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, record)
@@ -172,6 +174,7 @@ struct Scorer {
     analysis.decreases = markers.decreases
     analysis.scopeAll = markers.scopeAll
     analysis.listName = markers.listName(in: analysis)
+    analysis.placeFollowers = placeFollowers
     return analysis
   }
 
@@ -527,6 +530,14 @@ struct Scorer {
         .flatMap { index in
           Self.fitsGrain(analysis.entities[index], spec.type, in: intent.spec) ? index : nil
         }
+      if entityIndex == nil, spec.type == .location,
+        let place = unknownPlace(in: analysis)
+      {
+        explain(place)
+        let name = analysis.text.originalText(of: place)
+        slots.append(.marker(slot: slotIndex, .location(LocationValue(name: name)), place))
+        continue
+      }
       guard let entityIndex else {
         if spec.isRequired {
           missing.append(spec.name)
@@ -979,7 +990,7 @@ struct Scorer {
       entityOrder: entityOrder,
       fillerEnds: fillerEnds, boundaries: analysis.boundaries,
       contentBefore: analysis.contentBefore,
-      bounds: lower..<max(lower, upper))
+      bounds: lower..<max(lower, upper), budget: analysis.matchBudget ?? MatchBudget())
   }
 
   /// The longest stretch of text outside `removed`, with fillers and conjunctions trimmed off its

@@ -162,6 +162,9 @@ struct EntryRole: OptionSet, Sendable {
   static let todoList = EntryRole(rawValue: 8192)
   /// The noun "list" itself ("list", "清单"): the word before it names the list ("packing list").
   static let listWord = EntryRole(rawValue: 16384)
+  /// A word that follows place names ("天气", "weather"): an unknown place may open the sentence
+  /// before it.
+  static let placeFollower = EntryRole(rawValue: 32768)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

@@ -34,7 +34,7 @@ public struct GrammarCompiler: Sendable {
     "question_markers_en", "self_words", "self_words_en", "abandons", "abandons_en",
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
-    "todo_lists_en", "list_words", "list_words_en",
+    "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
   ]
 
   let normalizer = Normalizer()
@@ -265,18 +265,29 @@ public struct GrammarCompiler: Sendable {
       }
       let slotTypes = Dictionary(slots.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
       var patterns: [Pattern] = []
+      // Every parse that touches the intent walks all its expanded sequences: past the limit,
+      // the rest of its patterns are not compiled.
+      var sequences = 0
       for part in parts {
         folders.enter(part.position.path)
         for pattern in part.patterns {
           for name in Self.listReferences(in: pattern.source) where listSyntax[name] != nil {
             usedLists.insert(name)
           }
+          guard sequences <= Pattern.intentExpansionLimit else { continue }
           let compiler = PatternCompiler(
             slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
             lists: normalizedLists, normalize: { normalized($0) })
           folders.notePattern(pattern)
           switch compiler.compile(pattern) {
-          case .success(let compiled): patterns.append(compiled)
+          case .success(let compiled):
+            patterns.append(compiled)
+            sequences += compiled.program.sequenceCount
+            if sequences > Pattern.intentExpansionLimit {
+              diagnostics.append(
+                pattern.position.diagnostic(
+                  .intentPatternsTooLarge(id, limit: Pattern.intentExpansionLimit)))
+            }
           case .failure(let error): diagnostics += error.diagnostics
           }
           // Pattern literals join the lexicon so that segmentation respects them.
@@ -409,6 +420,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("shopping_lists") { return .shoppingList }
     if name.hasPrefix("todo_lists") { return .todoList }
     if name.hasPrefix("list_words") { return .listWord }
+    if name.hasPrefix("place_followers") { return .placeFollower }
     return nil
   }
 
@@ -465,6 +477,9 @@ public struct GrammarCompiler: Sendable {
 
 extension Diagnostic.Message {
   static func duplicateList(_ name: String) -> Self { "list '\(name)' is already defined" }
+  static func intentPatternsTooLarge(_ id: String, limit: Int) -> Self {
+    "patterns of intent '\(id)' expand to more than \(limit) alternatives in all; merge patterns or use fewer optional parts"
+  }
   static func unknownSlotInKeyword(_ name: String, suggestion: String?) -> Self {
     let fix =
       suggestion.map { "did you mean '{\($0)}'?" } ?? "declare it with 'slot \(name): <type>'"

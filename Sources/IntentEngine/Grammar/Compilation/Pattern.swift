@@ -117,9 +117,16 @@ final class Pattern: Sendable {
 
   /// The most alternatives one pattern may expand to; more usually means a mistake.
   static let expansionLimit = 512
-  /// The deepest `(…)` and `[…]` may nest. Patterns are parsed and expanded recursively, so an
-  /// unbounded depth would overflow the stack; built-in grammars nest at most three deep.
+  /// The deepest `(…)` and `[…]` may nest.
+  ///
+  /// Patterns are parsed and expanded recursively, so an unbounded depth would overflow the
+  /// stack. People nest a few levels at most.
   static let nestingLimit = 32
+  /// The most sequences all patterns of one intent may expand to.
+  ///
+  /// Every parse that touches the intent may walk them all; the largest built-in intent
+  /// (weather.query) has 47.
+  static let intentExpansionLimit = 2_048
 }
 
 /// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.

@@ -1,0 +1,110 @@
+import Foundation
+import IntentEngine
+import Testing
+
+/// What real users say that the engine once misread: sister intents, missing details, stray
+/// corrections, unknown places and several commands in one line.
+struct RealUsersTests {
+  static let engine: Engine? = try? Engine.load()
+  static let context = EngineBehaviourTests.context
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var text: String
+    var intent: IntentID?
+    var slots: [String: String] = [:]
+    var missing: [String] = []
+    var prompt: String?
+    var testDescription: String { "\(text) → \(intent.map { "\($0)" } ?? "none")" }
+  }
+
+  static let cases: [Case] = [
+    // Asking about what exists is not making it.
+    Case(
+      text: "have I got any alarms tomorrow", intent: "reminder.list", slots: ["date": "2026-12-01"]
+    ),
+    Case(
+      text: "are eggs on my shopping list", intent: "memo.list",
+      slots: ["list": "shopping", "text": "eggs"]),
+    Case(text: "明天有什么提醒", intent: "reminder.list", slots: ["date": "2026-12-01"]),
+    // Removing is not adding; every item is scope 'all'.
+    Case(text: "take the apples off the list", intent: "memo.delete", slots: ["text": "apples"]),
+    Case(text: "cancel all my alarms", intent: "reminder.cancel", slots: ["scope": "all"]),
+    Case(text: "清空购物清单", intent: "memo.delete", slots: ["list": "shopping", "scope": "all"]),
+    // Other lists keep the user's words.
+    Case(
+      text: "is sunscreen on my packing list", intent: "memo.list",
+      slots: ["list": "packing", "text": "sunscreen"]),
+    // Changing a running timer is neither starting nor cancelling one; durations are signed.
+    Case(text: "add 5 minutes to the timer", intent: "timer.adjust", slots: ["duration": "300"]),
+    Case(
+      text: "take two minutes off the pasta timer", intent: "timer.adjust",
+      slots: ["duration": "-120", "text": "pasta"]),
+    Case(text: "倒计时减两分钟", intent: "timer.adjust", slots: ["duration": "-120"]),
+    Case(text: "pause the timer", intent: "timer.pause"),
+    Case(text: "继续倒计时", intent: "timer.resume"),
+    Case(text: "计时器还剩多久", intent: "timer.status"),
+    // A detail left out is asked for, in the user's language, at full confidence.
+    Case(
+      text: "set a timer please", intent: "timer.start", missing: ["duration"],
+      prompt: "For how long?"),
+    Case(
+      text: "remind me to stretch", intent: "reminder.create", slots: ["text": "stretch"],
+      missing: ["datetime"], prompt: "When should I remind you?"),
+    Case(text: "帮我定个闹钟", intent: "reminder.create", missing: ["datetime"], prompt: "什么时候提醒你？"),
+    // A place the gazetteer does not know is still the place asked about.
+    Case(text: "weather in costa mesa", intent: "weather.query", slots: ["location": "costa mesa"]),
+    Case(text: "桂平市天气", intent: "weather.query", slots: ["location": "桂平市"]),
+  ]
+
+  @Test(arguments: cases)
+  func readsWhatUsersMean(_ c: Case) throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse(c.text, context: Self.context)
+    #expect(result.intent == c.intent, "\(result.explanation.map(\.detail))")
+    #expect(result.route == .local, "\(result.explanation.map(\.detail))")
+    for (name, expected) in c.slots {
+      let value = result.slot(name)
+      #expect((value?.stringValue ?? value?.jsonText) == expected, "slot \(name)")
+    }
+    #expect(result.missingSlots == c.missing)
+    #expect(result.prompt == c.prompt)
+  }
+
+  @Test(arguments: [
+    // A spelling correction alone never makes a command.
+    "what is the time", "put a block on my chase account right away",
+    // Near misses that share a keyword.
+    "what's the difference between a timer and a stopwatch",
+    "remind me what the capital of peru is",
+  ])
+  func nearMissIsNotHandledLocally(_ text: String) throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse(text, context: Self.context)
+    #expect(
+      result.route == .fallback || result.intent == nil, "\(result.explanation.map(\.detail))")
+  }
+
+  @Test func notUnderstoodIsNullWithTheGuessKept() throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse("coffee beans", context: Self.context)
+    #expect(result.intent == nil)
+    #expect(result.slots.isEmpty)
+    let guess = engine.parse("the weather thing", context: Self.context)
+    if guess.confidence < engine.calibration.offlineThreshold {
+      #expect(guess.intent == nil)
+      #expect(guess.alternatives.first?.intent == "weather.query")
+    }
+  }
+
+  @Test(arguments: [
+    ("看看天气顺便提醒我带伞", "带伞"),
+    ("check the weather and remind me to take an umbrella", "take an umbrella"),
+  ])
+  func twoCommandsSplitWhenTheSecondLacksItsTime(_ text: String, _ title: String) throws {
+    let engine = try #require(Self.engine)
+    let result = engine.parse(text, context: Self.context)
+    #expect(result.clauses.map(\.intent) == ["weather.query", "reminder.create"])
+    #expect(result.clauses.last?.slot("text")?.stringValue == title)
+    #expect(result.clauses.last?.missingSlots == ["datetime"])
+  }
+}
