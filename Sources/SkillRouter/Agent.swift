@@ -116,6 +116,8 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     events: AsyncStream<AgentEvent>.Continuation? = nil
   ) async -> AgentOutcome {
     let start = executor.clock.now
+    // A key typed into the utterance goes no further, an answer included.
+    let text = redactor.redactKnownSecrets(text)
     events?.yield(.parsing(text: text))
     let parse = engine.parse(text, context: context)
     guard let pending, !pending.isExpired(at: context.now) else {
