@@ -91,6 +91,22 @@ struct LineSplitter {
   private mutating func line(_ bytes: ArraySlice<UInt8>) -> JSONLines.Line {
     count += 1
     let trimmed = bytes.last == 0x0D ? bytes.dropLast() : bytes
-    return JSONLines.Line(number: count, request: JSONLines.request(from: trimmed))
+    return JSONLines.Line(number: count, request: Self.request(from: trimmed))
+  }
+
+  /// The request on one line: an object line is scanned for its fields when it is plain enough,
+  /// otherwise read by the full parser, which also words every error.
+  static func request(from bytes: ArraySlice<UInt8>) -> Result<
+    JSONLines.Request, JSONLines.LineError
+  > {
+    let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 }
+    if let first, bytes[first] == UInt8(ascii: "{"),
+      String(validating: bytes, as: UTF8.self) != nil,
+      let fields = JSONLineScanner.fields(in: bytes[first...])
+    {
+      return .success(
+        JSONLines.Request(text: fields.text, now: fields.now, timeZone: fields.timeZone))
+    }
+    return JSONLines.request(from: bytes)
   }
 }

@@ -84,6 +84,42 @@ struct JSONLPipeTests {
     #expect(splitter.finish()?.number == nil)
   }
 
+  /// What a request reads as, for comparing the scanner with the full parser.
+  static func summary(_ result: Result<JSONLines.Request, JSONLines.LineError>) -> String {
+    switch result {
+    case .success(let request):
+      "text=\(request.text) now=\(request.now ?? "-") tz=\(request.timeZone ?? "-")"
+    case .failure(let error): "error=\(error.message)"
+    }
+  }
+
+  @Test func scannedObjectLinesReadAsTheFullParserReadsThem() throws {
+    var lines: [String] = [
+      #"{"text": "a\"b", "now": "x"}"#, #"{"text": 5}"#, #"{"now": "2026-01-01"}"#,
+      #"{"text": "a", "text": "b"}"#, #"{"text": "a",}"#, #"{"text": "a"} x"#, #"  {"text":"t"}"#,
+      #"{"text": "a", "slots": {"x": [1, -2.5e3, true, false, null, {"y": "\u00e9"}]}}"#,
+      #"{"text": "a", "n": 01}"#, #"{"text": "a", "n": 1.}"#, #"{"text": "a", "s": "\q"}"#,
+      #"{"text": "a", "tz": 8, "now": null}"#, #"{"text": "a", "tz": "Mars/Base"}"#, "{", "{}",
+      #"{"text": "tab\#there"}"#, #"{"text": "\u4e09分钟"}"#,
+      #"{"a": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]], "text": "deep"}"#,
+    ]
+    for language in ["zh", "en"] {
+      let folder = FixturePaths.fixtures.appendingPathComponent(language)
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      where name.hasSuffix(".jsonl") {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        lines += text.split(separator: "\n").map(String.init)
+      }
+    }
+    #expect(lines.count > 1_000)
+    for line in lines {
+      let bytes = Array(line.utf8)[...]
+      #expect(
+        Self.summary(LineSplitter.request(from: bytes))
+          == Self.summary(JSONLines.request(from: bytes)), "\(line)")
+    }
+  }
+
   /// A pipe that sends one line and waits: the answer must come before the input ends.
   @Test func trickledLineIsAnsweredBeforeTheInputEnds() async throws {
     let binary = try #require(BuiltProducts.executable(named: "intent"), "build 'intent' first")
