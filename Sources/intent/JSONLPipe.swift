@@ -1,3 +1,4 @@
+import Foundation
 import IntentEngine
 
 /// `intent parse --jsonl`: answers a stream of lines in input order, each block as it arrives.
@@ -10,6 +11,9 @@ struct JSONLPipe: Sendable {
   let context: ParseContext
   let includeExplanation: Bool
   let jobs: Int
+
+  /// How many distinct `now` and `tz` readings one run of lines remembers.
+  static let cachedReadings = 256
 
   /// The fewest lines per task worth parallel work; smaller blocks are answered in one task.
   static let linesPerTask = 64
@@ -44,8 +48,22 @@ struct JSONLPipe: Sendable {
   /// The output lines for a run of lines, answered one after another.
   func answers(to lines: ArraySlice<JSONLines.Line>) -> [UInt8] {
     var writer = JSONByteWriter(capacity: lines.count * (includeExplanation ? 1_024 : 320))
+    var dates: [String: Date?] = [:]
+    var zones: [String: TimeZone?] = [:]
+    func date(_ text: String) -> Date? {
+      if let known = dates[text] { return known }
+      let read = EngineOptions.date(fromISO8601: text)
+      if dates.count < Self.cachedReadings { dates[text] = read }
+      return read
+    }
+    func zone(_ name: String) -> TimeZone? {
+      if let known = zones[name] { return known }
+      let read = TimeZone(identifier: name)
+      if zones.count < Self.cachedReadings { zones[name] = read }
+      return read
+    }
     for line in lines {
-      switch ParseCommand.request(for: line, defaultContext: context) {
+      switch ParseCommand.request(for: line, defaultContext: context, date: date, zone: zone) {
       case .success(let (text, lineContext)):
         engine.parse(text, context: lineContext).writeJSON(
           to: &writer, includeExplanation: includeExplanation)

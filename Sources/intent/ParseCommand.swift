@@ -85,9 +85,14 @@ enum ParseCommand {
   }
 
   /// The text and clock to parse for one `--jsonl` line, or the error object to print instead.
-  static func request(for line: JSONLines.Line, defaultContext: ParseContext) -> Result<
-    (String, ParseContext), JSONLines.ErrorObject
-  > {
+  ///
+  /// `date` and `zone` read a line's `now` and `tz`; the bulk pipe passes cached readers, since
+  /// fixture lines repeat the same few values and each reading costs a formatter.
+  static func request(
+    for line: JSONLines.Line, defaultContext: ParseContext,
+    date: (String) -> Date? = EngineOptions.date(fromISO8601:),
+    zone: (String) -> TimeZone? = { TimeZone(identifier: $0) }
+  ) -> Result<(String, ParseContext), JSONLines.ErrorObject> {
     switch line.request {
     case .failure(let error):
       return .failure(
@@ -99,7 +104,7 @@ enum ParseCommand {
     case .success(let request):
       var context = defaultContext
       if let now = request.now {
-        guard let date = EngineOptions.date(fromISO8601: now) else {
+        guard let date = date(now) else {
           return .failure(
             JSONLines.ErrorObject(
               .object([
@@ -109,13 +114,13 @@ enum ParseCommand {
         }
         context.now = date
       }
-      if let zone = request.timeZone {
-        guard let named = TimeZone(identifier: zone) else {
+      if let name = request.timeZone {
+        guard let named = zone(name) else {
           return .failure(
             JSONLines.ErrorObject(
               .object([
                 ("line", .number(Double(line.number))), ("text", .string(request.text)),
-                ("error", .string("unknown time zone '\(zone)'")),
+                ("error", .string("unknown time zone '\(name)'")),
               ])))
         }
         context.timeZone = named
