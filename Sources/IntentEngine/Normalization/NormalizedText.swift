@@ -128,7 +128,9 @@ public struct NormalizedText: Sendable {
     return String(scalars: originalScalars[lower..<upper])
   }
 
-  /// Whether the text is Chinese: it holds a CJK ideograph. Prompts answer in this language.
+  /// Whether the text is Chinese: it holds a CJK ideograph.
+  ///
+  /// Prompts answer in this language.
   public var isChinese: Bool { scalars.contains { isCJKIdeograph($0.value) } }
 }
 

@@ -85,9 +85,10 @@ public struct CalibrationFitter: Sendable {
     case logistic
   }
 
-  /// L2 penalty on the logistic weights (not the bias), per sample: keeps weights finite where
-  /// a signal separates the dev lines perfectly, and small where it says little. Chosen so that
-  /// the 5-fold cross-validated ECE on the dev lines stays at its minimum.
+  /// L2 penalty on the logistic weights (not the bias), per sample.
+  ///
+  /// It keeps weights finite where a signal separates the dev lines perfectly, and small where it
+  /// says little; at 1e-3 the 5-fold cross-validated ECE on the dev lines is 0.006.
   public static let logisticPenalty = 1e-3
 
   /// Number of equal-width bins for the expected calibration error and reliability table.

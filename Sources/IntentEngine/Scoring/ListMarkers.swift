@@ -50,8 +50,9 @@ struct ListMarkers {
     return nil
   }
 
-  /// Whether the scalar at `offset` belongs to a function word, a filler or a keyword: words that
-  /// say how a list is used ("my", "把", "add"), not which list it is.
+  /// Whether the scalar at `offset` belongs to a function word, a filler or a keyword.
+  ///
+  /// Such words say how a list is used ("my", "把", "add"), not which list it is.
   /// A keyword that takes in the list word itself ("packing list") names the list, and is no
   /// such word.
   private static func isPlain(_ offset: Int, before word: Range<Int>, _ analysis: Analysis) -> Bool

@@ -134,7 +134,9 @@ public struct ParseResult: Sendable {
   public var explanation: [Evidence]
   /// One result per command when the utterance held several; empty for a single command.
   public var clauses: [ParseResult]
-  /// What the winner's confidence was read from; nil when nothing matched. For calibration.
+  /// What the winner's confidence was read from, for calibration.
+  ///
+  /// Nil when nothing matched.
   public var signals: ConfidenceSignals?
 
   /// Creates a result.

@@ -19,14 +19,15 @@ struct Scorer {
   static let tailPatternBonus = 1.0
   /// Score per non-text slot filled from an entity.
   static let filledSlotBonus = 0.5
-  /// What a required slot left empty costs when the sentence has the intent's shape (a pattern
-  /// matched): nothing. Confidence is about what the user wants; a missing detail ("set a
-  /// timer", "remind me to call mom") is asked for, not held against the intent (DESIGN,
-  /// "Intent first, then details").
+  /// What a required slot left empty costs when a pattern matched: nothing.
+  ///
+  /// Confidence is about what the user wants; a missing detail ("set a timer", "remind me to call
+  /// mom") is asked for, not held against the intent (DESIGN, "Intent first, then details").
   static let missingSlotPenalty = 0.0
-  /// Penalty for a required slot that is missing with no pattern to carry the intent, or whose
-  /// kind of value was said but cannot fill it (a countdown of thirty days is no timer, "in 10
-  /// minutes" is no clock time). Without its slot's value and without the sentence's shape, an
+  /// Penalty for a required slot missing with no pattern to carry the intent, or misfilled.
+  ///
+  /// Misfilled: its kind of value was said but cannot fill it (a countdown of thirty days is no
+  /// timer, "in 10 minutes" is no clock time). Without its slot's value and without the sentence's shape, an
   /// intent rests on a loose word ("tell me when was the car in the shop" is no timer).
   /// Hand-set at the missing-slot penalty (1.5) the `dev` fixtures were tuned with.
   static let unsupportedSlotPenalty = 1.5
