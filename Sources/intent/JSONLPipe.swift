@@ -23,16 +23,17 @@ struct JSONLPipe: Sendable {
     var splitter = LineSplitter()
     let nextChunk = io.inputChunks()
     while let chunk = nextChunk() {
-      let lines = splitter.lines(in: Array(chunk))
-      if !lines.isEmpty { io.write(bytes: await answers(to: lines)) }
+      let lines = splitter.rawLines(in: Array(chunk))
+      for part in await answers(to: lines) where !part.isEmpty { io.write(bytes: part) }
     }
-    if let last = splitter.finish() { io.write(bytes: await answers(to: [last])) }
+    if let last = splitter.finishRaw() { io.write(bytes: answers(to: [last][...])) }
   }
 
-  /// The output lines for `lines`, in order.
-  func answers(to lines: [JSONLines.Line]) async -> [UInt8] {
+  /// The output for `lines` in input order, as one part per task; reading each line's request
+  /// happens in the tasks too, so only splitting and writing stay sequential.
+  func answers(to lines: [LineSplitter.RawLine]) async -> [[UInt8]] {
     let tasks = min(jobs, lines.count / Self.linesPerTask)
-    guard tasks > 1 else { return answers(to: lines[...]) }
+    guard tasks > 1 else { return [answers(to: lines[...])] }
     let size = (lines.count + tasks - 1) / tasks
     return await withTaskGroup(of: (Int, [UInt8]).self) { group in
       for task in 0..<tasks {
@@ -41,12 +42,12 @@ struct JSONLPipe: Sendable {
       }
       var parts = [[UInt8]](repeating: [], count: tasks)
       for await (task, bytes) in group { parts[task] = bytes }
-      return Array(parts.joined())
+      return parts
     }
   }
 
   /// The output lines for a run of lines, answered one after another.
-  func answers(to lines: ArraySlice<JSONLines.Line>) -> [UInt8] {
+  func answers(to lines: ArraySlice<LineSplitter.RawLine>) -> [UInt8] {
     var writer = JSONByteWriter(capacity: lines.count * (includeExplanation ? 1_024 : 320))
     var dates: [String: Date?] = [:]
     var zones: [String: TimeZone?] = [:]
@@ -62,8 +63,8 @@ struct JSONLPipe: Sendable {
       if zones.count < Self.cachedReadings { zones[name] = read }
       return read
     }
-    for line in lines {
-      switch ParseCommand.request(for: line, defaultContext: context, date: date, zone: zone) {
+    for raw in lines {
+      switch ParseCommand.request(for: raw.line, defaultContext: context, date: date, zone: zone) {
       case .success(let (text, lineContext)):
         engine.parse(text, context: lineContext).writeJSON(
           to: &writer, includeExplanation: includeExplanation)
@@ -78,20 +79,33 @@ struct JSONLPipe: Sendable {
 
 /// Cuts a stream of byte blocks into numbered lines; a partial last line waits for more input.
 struct LineSplitter {
+  /// One input line's bytes, without its line break, read into a request only when needed.
+  struct RawLine: Sendable {
+    var number: Int
+    var bytes: ArraySlice<UInt8>
+
+    /// The line with its request read.
+    var line: JSONLines.Line {
+      let trimmed = bytes.last == 0x0D ? bytes.dropLast() : bytes
+      return JSONLines.Line(number: number, request: LineSplitter.request(from: trimmed))
+    }
+  }
+
   private var pending: [UInt8] = []
   private var count = 0
 
   /// The complete lines that `block` ends, after any partial line carried from before.
-  mutating func lines(in block: [UInt8]) -> [JSONLines.Line] {
-    var lines: [JSONLines.Line] = []
+  mutating func rawLines(in block: [UInt8]) -> [RawLine] {
+    var lines: [RawLine] = []
     var start = block.startIndex
     while let newline = block[start...].firstIndex(of: 0x0A) {
+      count += 1
       if pending.isEmpty {
-        lines.append(line(block[start..<newline]))
+        lines.append(RawLine(number: count, bytes: block[start..<newline]))
       } else {
         pending += block[start..<newline]
-        lines.append(line(pending[...]))
-        pending.removeAll(keepingCapacity: true)
+        lines.append(RawLine(number: count, bytes: pending[...]))
+        pending = []
       }
       start = newline + 1
     }
@@ -100,16 +114,21 @@ struct LineSplitter {
   }
 
   /// The last line when the input did not end with a newline.
-  mutating func finish() -> JSONLines.Line? {
+  mutating func finishRaw() -> RawLine? {
     guard !pending.isEmpty else { return nil }
     defer { pending = [] }
-    return line(pending[...])
+    count += 1
+    return RawLine(number: count, bytes: pending[...])
   }
 
-  private mutating func line(_ bytes: ArraySlice<UInt8>) -> JSONLines.Line {
-    count += 1
-    let trimmed = bytes.last == 0x0D ? bytes.dropLast() : bytes
-    return JSONLines.Line(number: count, request: Self.request(from: trimmed))
+  /// The complete lines that `block` ends, read into requests.
+  mutating func lines(in block: [UInt8]) -> [JSONLines.Line] {
+    rawLines(in: block).map(\.line)
+  }
+
+  /// The last line, read into a request, when the input did not end with a newline.
+  mutating func finish() -> JSONLines.Line? {
+    finishRaw()?.line
   }
 
   /// The request on one line: an object line is scanned for its fields when it is plain enough,
