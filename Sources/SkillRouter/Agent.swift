@@ -282,7 +282,7 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   }
 
   /// Runs the skill of a routed command with its input, answering in `language`.
-  private func execute(
+  func execute(
     _ routed: ClauseOutcome, index: Int, language: UserLanguage,
     events: AsyncStream<AgentEvent>.Continuation?
   ) async -> ClauseOutcome {

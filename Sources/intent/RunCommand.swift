@@ -8,13 +8,17 @@ import Skills
 /// `intent run`: parses, routes and executes an utterance, printing what was done.
 enum RunCommand {
   static let usage = """
-    Usage: intent run [--json] [--route auto|local|cloud] [--trace <file>] [--session <file>]
+    Usage: intent run [--json] [--answer] [--route auto|local|cloud] [--trace <file>]
+                      [--session <file>]
                       [--now <ISO 8601>] [--time-zone <zone>] [--grammars <dir>]… [--no-builtin]
                       [<text>]
 
       <text>           the utterance; read from standard input when omitted
       --json           print one JSON object: the parse result plus route, result, stale,
                        age_seconds and error (and clauses for several commands)
+      --answer         answer in words (JSON: answer): the cloud model's reply from the skills'
+                       results, which go back to it (it may call further skills, at most 5
+                       rounds); without a cloud model, the skills' own sentences
       --route          auto: local when confident, else the cloud when configured, else the
                        local guess above the offline threshold (default: $INTENT_ROUTE, else auto)
                        local: never call the cloud; cloud: always ask it
@@ -45,7 +49,7 @@ enum RunCommand {
       return 0
     }
     let parsed = try Arguments(
-      arguments, flags: EngineOptions.flags.union(["--json"]),
+      arguments, flags: EngineOptions.flags.union(["--json", "--answer"]),
       options: EngineOptions.options.union(["--route", "--trace", "--session"]))
     let mode = try routeMode(parsed, environment: io.environment)
     let options = try EngineOptions(parsed, io: io)
@@ -99,9 +103,12 @@ enum RunCommand {
         return 1
       }
     }
-    let outcome = await agent.handle(text, answering: pending, context: options.context)
+    var outcome = await agent.handle(text, answering: pending, context: options.context)
+    if parsed.has("--answer") {
+      outcome = await agent.answer(outcome)
+    }
 
-    var status: Int32 = outcome.hasFailure ? 1 : 0
+    var status: Int32 = outcome.hasFailure || outcome.answerError != nil ? 1 : 0
     if let session {
       do {
         try await session.update { $0.pending = outcome.pendingQuestion }
@@ -122,8 +129,11 @@ enum RunCommand {
     for problem in await runtime.problems.drain() {
       io.writeError("warning: \(problem)\n")
     }
+    if let error = outcome.answerError { io.writeError("error: \(error)\n") }
     if parsed.has("--json") {
       io.write(outcome.json().prettyJSONText + "\n")
+    } else if parsed.has("--answer") {
+      io.write(outcome.answer.map { $0 + "\n" } ?? describe(outcome))
     } else {
       io.write(describe(outcome))
     }
