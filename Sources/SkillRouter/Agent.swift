@@ -307,7 +307,15 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       return outcome
     }
     events?.yield(.executing(clause: index, skill: skill.displayName))
-    let result = await executor.execute(call, cache: cache)
+    let name = skill.displayName
+    let redactor = redactor
+    let executor = executor
+    let cache = cache
+    let result = await SkillProgress.withReporter({ step in
+      events?.yield(.step(clause: index, skill: name, step: Self.bounded(step, redactor: redactor)))
+    }) {
+      await executor.execute(call, cache: cache)
+    }
     outcome.attempts = result.attempts
     outcome.skillElapsed = result.elapsed
     outcome.error = result.error.map { redactor.redact($0.description) }
@@ -326,6 +334,18 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       events?.yield(.finished(clause: index, outcome: outcome))
     }
     return outcome
+  }
+
+  /// A step with its text redacted and cut to ``SkillStep/maximumTextLength``.
+  static func bounded(_ step: SkillStep, redactor: Redactor) -> SkillStep {
+    func cut(_ text: String) -> String {
+      String(redactor.redact(text).prefix(SkillStep.maximumTextLength))
+    }
+    switch step {
+    case .started, .finished: return step
+    case .progress(let text): return .progress(cut(text))
+    case .failed(let text): return .failed(cut(text))
+    }
   }
 
   /// The question for the first required slot still missing, or nil when none is.

@@ -1,5 +1,6 @@
 public import IntentEngine
 public import Observation
+public import Skills
 
 /// The observable model an app binds its views to: one utterance at a time, with progress.
 ///
@@ -10,6 +11,8 @@ public final class AgentSession {
   public private(set) var state: SessionState = .idle
   /// What each skill of the current utterance is doing, by skill name.
   public private(set) var phases: [String: SkillPhase] = [:]
+  /// The steps each skill of the current utterance reported so far, by skill name, in order.
+  public private(set) var steps: [String: [SkillStep]] = [:]
   /// The full outcome of the last utterance, for detail views.
   public private(set) var lastOutcome: AgentOutcome?
   /// The question the last command asked and the next utterance may answer ("For how long?"),
@@ -41,6 +44,7 @@ public final class AgentSession {
   public func submit(_ text: String) async -> Bool {
     guard apply(.submit) else { return false }
     phases = [:]
+    steps = [:]
     lastOutcome = nil
     let (stream, continuation) = AsyncStream<AgentEvent>.makeStream()
     let handler = handler
@@ -85,6 +89,8 @@ public final class AgentSession {
       if let skill = outcome.skill { phases[skill] = .finished(outcome.summary) }
     case .failed(_, let skill, let message):
       if let skill { phases[skill] = .failed(message) }
+    case .step(_, let skill, let step):
+      steps[skill, default: []].append(step)
     case .parsing, .routed, .completed:
       break
     }

@@ -194,3 +194,42 @@ struct AnswerLoopTests {
     #expect(answer.contains("关火"))
   }
 }
+
+/// `intent run --events`: progress as JSON lines while the command runs, then the result.
+struct RunEventsTests {
+  @Test func eventsArePrintedAsJSONLinesInOrderBeforeTheResult() async throws {
+    let cli = try CommandHarness()
+    defer { cli.folder.remove() }
+    let server = try LoopbackHTTPServer { request in
+      request.path.hasPrefix("/v1/search")
+        ? .text(OpenMeteoFixtures.hangzhou) : .text(OpenMeteoFixtures.forecast)
+    }
+    defer { server.stop() }
+    let status = await cli.run(
+      ["run", "--events", "--route", "local", "--now", CloudRunTests.now, "明天杭州会不会下雨"],
+      environment: [
+        "INTENT_WEATHER_URL": server.baseURL.absoluteString,
+        "INTENT_GEOCODING_URL": server.baseURL.absoluteString,
+      ], builtins: true)
+    #expect(status == 0, "\(cli.stderr)")
+    let lines = cli.stdout.split(separator: "\n").map(String.init)
+    let events = lines.prefix { $0.hasPrefix("{") }.compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    let names = events.map { event -> String in
+      let name = event["event"] as? String ?? "?"
+      return name == "step" ? "step \(event["step"] as? String ?? "?")" : name
+    }
+    #expect(
+      names == [
+        "parsing", "routed", "executing", "step started", "step progress", "step progress",
+        "step finished", "finished",
+      ])
+    let texts = events.compactMap { $0["text"] as? String }
+    #expect(texts.contains("查找“杭州”"))
+    #expect(texts.contains("获取天气预报"))
+    #expect(events.allSatisfy { ($0["clause"] as? Int ?? 0) == 0 })
+    // The human-readable result follows the events.
+    #expect(lines.dropFirst(events.count).first == "明天杭州会不会下雨")
+  }
+}
