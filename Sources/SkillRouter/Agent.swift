@@ -20,9 +20,16 @@ public protocol UtteranceHandling: Sendable {
     _ text: String, answering pending: PendingQuestion?, context: ParseContext,
     events: AsyncStream<AgentEvent>.Continuation?
   ) async -> AgentOutcome
+
+  /// What `text` reads as now, without running anything; nil when the handler cannot tell.
+  ///
+  /// The default is nil.
+  func preview(_ text: String, context: ParseContext) -> TextPreview?
 }
 
 extension UtteranceHandling {
+  public func preview(_ text: String, context: ParseContext) -> TextPreview? { nil }
+
   public func handle(
     _ text: String, answering pending: PendingQuestion?, context: ParseContext,
     events: AsyncStream<AgentEvent>.Continuation?
@@ -78,6 +85,12 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   /// What the engine can do, one description per intent, for "not understood" answers.
   public var capabilities: [String] {
     engine.intents.map { "\($0.id) (\($0.description))" }
+  }
+
+  /// What `text` reads as on the device now (a key typed into it redacted); nothing runs and
+  /// the cloud is never asked.
+  public func preview(_ text: String, context: ParseContext) -> TextPreview? {
+    TextPreview(engine.parse(redactor.redactKnownSecrets(text), context: context))
   }
 
   /// Handles one utterance and returns a stream of its progress; the last event is `completed`.

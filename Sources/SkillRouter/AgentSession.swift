@@ -1,3 +1,4 @@
+import Foundation
 public import IntentEngine
 public import Observation
 public import Skills
@@ -19,17 +20,78 @@ public final class AgentSession {
   /// or nil; it expires after ``PendingQuestion/lifetime``.
   public private(set) var pendingQuestion: PendingQuestion?
 
+  /// What the latest text given to ``updatePreview(_:)`` reads as, once it stayed unchanged for
+  /// ``previewDelay``; nil for empty text or after ``cancelPreview()``.
+  public private(set) var preview: TextPreview?
+  /// How long a text must stay unchanged before it is previewed: 150 ms by default, so that
+  /// fast typing parses only where the user pauses.
+  public let previewDelay: Duration
+
+  @ObservationIgnored private var previewTask: Task<Void, Never>?
+  @ObservationIgnored private var previewGeneration = 0
+  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private var machine = SessionMachine()
   @ObservationIgnored private let handler: any UtteranceHandling
   @ObservationIgnored private let context: @Sendable () -> ParseContext
 
   /// Creates a session over an agent; `context` gives the clock reading and zone per utterance.
-  public init(
+  public convenience init(
     handler: any UtteranceHandling,
-    context: @escaping @Sendable () -> ParseContext = { ParseContext() }
+    context: @escaping @Sendable () -> ParseContext = { ParseContext() },
+    previewDelay: Duration = .milliseconds(150)
+  ) {
+    self.init(
+      handler: handler, context: context, previewDelay: previewDelay, clock: ContinuousClock())
+  }
+
+  /// Creates a session whose preview delay runs on `clock` (a test clock in tests).
+  public init<C: Clock<Duration>>(
+    handler: any UtteranceHandling,
+    context: @escaping @Sendable () -> ParseContext = { ParseContext() },
+    previewDelay: Duration = .milliseconds(150), clock: C
   ) {
     self.handler = handler
     self.context = context
+    self.previewDelay = previewDelay
+    self.sleep = { duration in try await clock.sleep(for: duration) }
+  }
+
+  /// Takes the text as typed so far; call it on every change of the text field.
+  ///
+  /// The text is previewed after ``previewDelay`` without a further change; an earlier text's
+  /// pending preview is cancelled, so only the latest text's preview is ever delivered. The
+  /// shown preview stays until the next one replaces it; empty text clears it. Nothing is
+  /// executed.
+  public func updatePreview(_ text: String) {
+    cancelPendingPreview()
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      preview = nil
+      return
+    }
+    let generation = previewGeneration
+    let sleep = sleep
+    let delay = previewDelay
+    previewTask = Task { [weak self] in
+      do {
+        try await sleep(delay)
+      } catch {
+        return
+      }
+      guard let self, !Task.isCancelled, generation == self.previewGeneration else { return }
+      self.preview = self.handler.preview(text, context: self.context())
+    }
+  }
+
+  /// Cancels the pending preview and clears the shown one (the text field was cleared or sent).
+  public func cancelPreview() {
+    cancelPendingPreview()
+    preview = nil
+  }
+
+  private func cancelPendingPreview() {
+    previewGeneration += 1
+    previewTask?.cancel()
+    previewTask = nil
   }
 
   /// Whether a new utterance would be accepted now.
@@ -43,6 +105,7 @@ public final class AgentSession {
   @discardableResult
   public func submit(_ text: String) async -> Bool {
     guard apply(.submit) else { return false }
+    cancelPreview()
     phases = [:]
     steps = [:]
     lastOutcome = nil
