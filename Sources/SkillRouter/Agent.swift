@@ -294,6 +294,24 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     return await execute(outcome, index: index, language: .of(parse.text), events: events)
   }
 
+  /// Runs a failed command's skill again with the input it had, without parsing or routing the
+  /// utterance again; any other command comes back unchanged.
+  ///
+  /// Progress goes to `events` under `index`, the command's position in its utterance.
+  public func retry(
+    _ clause: ClauseOutcome, index: Int = 0, events: AsyncStream<AgentEvent>.Continuation? = nil
+  ) async -> ClauseOutcome {
+    guard clause.status == .failed, clause.intent != nil, clause.input != nil else {
+      return clause
+    }
+    var routed = clause
+    routed.error = nil
+    routed.isInputError = false
+    routed.attempts = 0
+    routed.skillElapsed = .zero
+    return await execute(routed, index: index, language: .of(clause.parse.text), events: events)
+  }
+
   /// Runs the skill of a routed command with its input, answering in `language`.
   func execute(
     _ routed: ClauseOutcome, index: Int, language: UserLanguage,

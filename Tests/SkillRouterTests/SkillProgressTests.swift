@@ -100,3 +100,53 @@ struct SkillProgressTests {
     #expect(session.steps == ["Start timer": [.started, .progress("setting 180 s"), .finished]])
   }
 }
+
+/// A timer whose first call fails.
+actor FlakyTimerService {
+  var calls = 0
+  func call() throws -> Int {
+    calls += 1
+    if calls == 1 { throw SkillError.unavailable("the timer service is busy") }
+    return calls
+  }
+}
+
+struct FlakyTimerSkill: Skill {
+  struct Input: Decodable, Sendable { var duration: Double }
+  struct Output: Encodable, Sendable { var message: String }
+  let service: FlakyTimerService
+  var intentID: String { "timer.start" }
+  var displayName: String { "Start timer" }
+  func perform(_ input: Input) async throws -> Output {
+    let call = try await service.call()
+    return Output(message: "timer set on call \(call)")
+  }
+}
+
+struct RetryTests {
+  @Test func aFailedCommandIsRetriedOnItsOwnWithTheSameInput() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let service = FlakyTimerService()
+    let agent = Agent(
+      engine: try TestGrammars.engine(in: folder.url),
+      registry: try SkillRegistry([AnySkill(FlakyTimerSkill(service: service))]),
+      executor: SkillExecutor(clock: TestClock(), retryPolicy: .never))
+    let context = ParseContext(
+      now: Date(timeIntervalSince1970: 1_796_000_000),
+      timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
+    let outcome = await agent.handle("3分钟后提醒我关火", context: context)
+    let failed = try #require(outcome.clauses.first)
+    #expect(failed.status == .failed)
+    #expect(failed.error?.contains("busy") == true)
+    let retried = await agent.retry(failed)
+    #expect(retried.status == .succeeded(.object([("message", .string("timer set on call 2"))])))
+    #expect(retried.error == nil)
+    #expect(retried.input == failed.input)
+    #expect(retried.parse.text == failed.parse.text)
+    // A command that did not fail is not run again.
+    let again = await agent.retry(retried)
+    #expect(again.summary == "timer set on call 2")
+    #expect(await service.calls == 2)
+  }
+}

@@ -62,14 +62,15 @@ struct AnswerLoopTests {
   ) async throws -> Run {
     let cli = try CommandHarness()
     defer { cli.folder.remove() }
-    var environment = extra
+    var environment: [String: String] = [:]
     if let server {
-      environment.merge([
+      environment = [
         "INTENT_LLM_BASE_URL": "http://127.0.0.1:\(server.port)/v1",
         "INTENT_LLM_MODEL": "test-model", "INTENT_LLM_API_KEY": Self.key,
         "INTENT_LLM_TIMEOUT": "15",
-      ]) { $1 }
+      ]
     }
+    environment.merge(extra) { $1 }
     let status = await cli.run(
       ["run"] + (json ? ["--json"] : []) + ["--answer", "--route", route, "--now", Self.now, text],
       environment: environment)
@@ -231,5 +232,20 @@ struct RunEventsTests {
     #expect(events.allSatisfy { ($0["clause"] as? Int ?? 0) == 0 })
     // The human-readable result follows the events.
     #expect(lines.dropFirst(events.count).first == "明天杭州会不会下雨")
+  }
+}
+
+extension AnswerLoopTests {
+  @Test func aModelThatNeverAnswersEndsAtTheCloudTimeoutWithTheResultsKept() async throws {
+    let server = try LoopbackHTTPServer { _ in .hang }
+    defer { server.stop() }
+    let run = try await run(
+      CloudRunTests.confident, route: "auto", server: server,
+      environment: ["INTENT_LLM_TIMEOUT": "1"])
+    #expect(run.status == 1)
+    #expect(run.json["answer"] is NSNull)
+    #expect((run.json["answer_error"] as? String)?.contains("cloud timeout") == true)
+    #expect(run.json["intent"] as? String == "timer.start")
+    #expect((run.json["result"] as? [String: Any])?["label"] as? String == "关火")
   }
 }
