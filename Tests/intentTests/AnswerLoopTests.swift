@@ -249,3 +249,49 @@ extension AnswerLoopTests {
     #expect((run.json["result"] as? [String: Any])?["label"] as? String == "关火")
   }
 }
+
+extension AnswerLoopTests {
+  /// A server-sent event stream of chat-completion deltas.
+  static func eventStream(_ deltas: [[String: Any]], finish: String) throws -> String {
+    var stream = ""
+    for delta in deltas {
+      let chunk: [String: Any] = [
+        "choices": [["index": 0, "delta": delta, "finish_reason": NSNull()]]
+      ]
+      stream +=
+        "data: "
+        + String(decoding: try JSONSerialization.data(withJSONObject: chunk), as: UTF8.self)
+      stream += "\n\n"
+    }
+    stream += #"data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "\#(finish)"}]}"#
+    return stream + "\n\ndata: [DONE]\n\n"
+  }
+
+  @Test func aStreamedToolCallKeepsItsIDAcrossDeltas() async throws {
+    func call(_ fields: [String: Any]) -> [String: Any] {
+      ["tool_calls": [["index": 0].merging(fields) { $1 }]]
+    }
+    let toolStream = try Self.eventStream(
+      [
+        call([
+          "id": "call_s1", "type": "function", "function": ["name": "timer_", "arguments": ""],
+        ]),
+        call(["function": ["name": "start", "arguments": #"{"durat"#]]),
+        call(["function": ["arguments": #"ion": 45}"#]]),
+      ], finish: "tool_calls")
+    let answerStream = try Self.eventStream(
+      [["content": "计时"], ["content": "已开始"]], finish: "stop")
+    let server = try LoopbackHTTPServer { request in
+      let body = Self.toolMessage(request, answering: "call_s1") == nil ? toolStream : answerStream
+      return .text(body, contentType: "text/event-stream")
+    }
+    defer { server.stop() }
+    let run = try await run(
+      CloudRunTests.confident, route: "auto", server: server,
+      environment: ["INTENT_LLM_STREAM": "1"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.json["answer"] as? String == "计时已开始")
+    #expect(run.requests.count == 2)
+    #expect((run.clauses.last?["slots"] as? [String: Any])?["duration"] as? Double == 45)
+  }
+}
