@@ -17,13 +17,14 @@ extension Agent {
   /// results as `tool` messages; each further call it asks for is validated like a first cloud
   /// answer and run (a failed skill goes back as an error result, an unregistered name as
   /// "no such skill"), until it answers in text, for at most ``maximumAnswerRounds`` turns,
-  /// each within the cloud timeout. Without one, the answer is the skills' own sentences.
+  /// each within the cloud timeout. Without one (or in `local` mode, which never calls the
+  /// cloud), the answer is the skills' own sentences.
   /// Skills run on the model's request are appended to ``AgentOutcome/clauses``.
   public func answer(
     _ handled: AgentOutcome, events: AsyncStream<AgentEvent>.Continuation? = nil
   ) async -> AgentOutcome {
     var outcome = handled
-    guard let model = cloud as? any ChatModel else {
+    guard router.mode != .local, let model = cloud as? any ChatModel else {
       outcome.answer = outcome.clauses.map(\.summary).joined(separator: "\n")
       return outcome
     }
