@@ -2,7 +2,7 @@
 // Built and run by scripts/fuzz.sh; a crash is saved to Tests/SkillRouterTests/FuzzRegressions/trace.
 import Foundation
 import IntentEngine
-import Skills
+@testable import Skills
 
 @testable import SkillRouter
 

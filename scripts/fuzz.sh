@@ -91,7 +91,7 @@ build_module() {
   local name=$1 folder=$2
   local sources
   mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
-  if is_stale "$out/lib/lib$name.a" "${sources[@]}" "$0"; then
+  if is_stale "$out/lib/lib$name.a" "${sources[@]}" "$out/lib/flags"; then
     echo "== building module $name" >&2
     swiftc "${swift_flags[@]}" -module-name "$name" -emit-module -emit-library -static \
       -emit-module-path "$out/lib/$name.swiftmodule" -o "$out/lib/lib$name.a" "${sources[@]}"
@@ -142,7 +142,7 @@ seed_corpus() {
     engine)
       # One utterance a file: the "text" of every fixture line.
       cat Fixtures/zh/*.jsonl Fixtures/en/*.jsonl Fixtures/multi/*.jsonl \
-        | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | sort -u | head -3000 \
+        | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | sort -u | awk 'NR <= 3000' \
         | split -l 1 -a 4 - "$corpus/seed-" ;;
     grammar)
       local file
@@ -162,8 +162,8 @@ seed_corpus() {
       printf '%s' '{"version":2,"value":{"temperature":3},"storedAt":"2026-01-01T08:00:00Z"}' >"$corpus/seed-cache" ;;
     trace)
       local text
-      head -200 Fixtures/zh/reminder.create.jsonl Fixtures/en/timer.start.jsonl 2>/dev/null \
-        | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | head -200 | while IFS= read -r text; do
+      cat Fixtures/zh/reminder.create.jsonl Fixtures/en/timer.start.jsonl \
+        | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | awk 'NR <= 200' | while IFS= read -r text; do
           printf '{"version":1,"text":"%s","now":"2026-01-01T08:00:00Z","time_zone":"Asia/Shanghai","mode":"auto","clauses":[{"intent":"reminder.create","confidence":0.9}]}\n' "$text"
         done | split -l 1 -a 4 - "$corpus/seed-" ;;
   esac
@@ -183,14 +183,22 @@ build_target() {
   read -r -a libraries <<<"$(libraries_for "$target")"
   local library
   for library in "${libraries[@]}"; do link+=("-l$library"); done
+  # Static libraries carry no autolink entries for the toolchain libraries they use.
+  link+=(-lFoundationNetworking -lFoundationXML -lswiftSynchronization)
   local archives=()
   for library in "${libraries[@]}"; do archives+=("$out/lib/lib$library.a"); done
   if is_stale "$binary" "$source" "${archives[@]}"; then
     echo "== linking fuzz-$target" >&2
-    swiftc "${swift_flags[@]}" -module-name "$name" "$source" "${link[@]}" -o "$binary"
+    # ld.gold warns about every ASan register helper it cannot export; those lines are noise.
+    swiftc "${swift_flags[@]}" -module-name "$name" "$source" "${link[@]}" -o "$binary" 2>&1 \
+      | { grep -v "Cannot export local symbol" || true; } >&2
   fi
 }
 
+# A change of flags rebuilds every library.
+if [ "$(cat "$out/lib/flags" 2>/dev/null)" != "${swift_flags[*]}" ]; then
+  echo "${swift_flags[*]}" >"$out/lib/flags"
+fi
 build_grammars
 build_module IntentEngine Sources/IntentEngine
 build_module Skills Sources/Skills
