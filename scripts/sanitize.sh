@@ -7,8 +7,9 @@
 # debug build is left alone. Slow (each is a full build): run it before a release or after a
 # change to concurrency or unsafe code, not in CI.
 #
-# - address: LeakSanitizer runs at exit; scripts/lsan.supp suppresses the one leak inside
-#   libXCTest's own runner, with the reason beside it.
+# - address: LeakSanitizer runs at exit; scripts/lsan.supp suppresses two leaks that are not
+#   the package's (one in libXCTest's own runner, one in Foundation's Process.run), each with
+#   its reason.
 # - thread: needs no suppressions. The test clock keeps its state behind an NSLock
 #   (Tests/TestSupport/Locked.swift), which ThreadSanitizer models; Synchronization.Mutex's
 #   futex on Linux it does not.

@@ -1,4 +1,5 @@
 public import Foundation
+public import Skills
 
 /// A countdown: what it is for, how long it runs, when it fires, and whether it is paused.
 public struct CountdownTimer: Codable, Sendable, Equatable {
@@ -63,4 +64,9 @@ public struct CountdownTimer: Codable, Sendable, Equatable {
   public func isDue(at date: Date) -> Bool {
     pausedRemaining == nil && fireDate <= date
   }
+}
+
+extension CountdownTimer: StoreEntry {
+  /// The key of `timers.json`'s entries.
+  public static var storeKey: String { "timers" }
 }

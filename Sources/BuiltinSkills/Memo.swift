@@ -119,3 +119,8 @@ public enum MemoLists {
     return words.trimmingCharacters(in: .whitespaces)
   }
 }
+
+extension Memo: StoreEntry {
+  /// The key of `memos.json`'s entries.
+  public static var storeKey: String { "memos" }
+}

@@ -14,27 +14,7 @@ public actor MemoStore {
   private let wallClock: WallClock
   private let problems: ProblemLog?
 
-  struct Document: StoreDocument {
-    static var formatVersion: Int { 1 }
-    var version = 1
-    var nextID = 1
-    var memos: [Memo] = []
-
-    enum CodingKeys: String, CodingKey {
-      case version, memos
-      case nextID = "next_id"
-    }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-      nextID = (try? container.decodeIfPresent(Int.self, forKey: .nextID)) ?? 0
-      memos = try StoreSalvage.decodeEntries(
-        Memo.self, from: container, forKey: .memos, decoder: decoder)
-    }
-  }
+  typealias Document = EntryDocument<Memo>
 
   /// Creates a store backed by `memos.json` in `directory`.
   public init(directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil) {
@@ -50,16 +30,10 @@ public actor MemoStore {
     let now = wallClock.now
     let url = file.url
     let (memo, repaired) = try await file.update { document in
-      guard
-        let allocation = StoreIdentifiers.allocate(
-          counter: document.nextID, existing: document.memos.map(\.id))
-      else {
-        throw SkillError.failed(
-          "memo store '\(url.path)' holds an id too large to count past; move the file away")
-      }
+      let allocation = try document.allocateID(
+        in: url, kind: "memo store", remedy: "delete that memo")
       let memo = Memo(id: allocation.id, text: text, list: list, createdAt: now)
-      document.nextID = allocation.nextID
-      document.memos.append(memo)
+      document.entries.append(memo)
       return (memo, allocation.repairedCounter)
     }
     if repaired {
@@ -72,7 +46,7 @@ public actor MemoStore {
 
   /// Every memo, oldest first; open ones only unless `includeDone`.
   public func memos(includeDone: Bool = false) async throws -> [Memo] {
-    try await file.read().memos.filter { includeDone || $0.isOpen }
+    try await file.read().entries.filter { includeDone || $0.isOpen }
       .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 
@@ -81,10 +55,10 @@ public actor MemoStore {
     let now = wallClock.now
     return try await file.update { document in
       var done: [Memo] = []
-      for index in document.memos.indices
-      where document.memos[index].isOpen && matching(document.memos[index]) {
-        document.memos[index].doneAt = now
-        done.append(document.memos[index])
+      for index in document.entries.indices
+      where document.entries[index].isOpen && matching(document.entries[index]) {
+        document.entries[index].doneAt = now
+        done.append(document.entries[index])
       }
       return done.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }

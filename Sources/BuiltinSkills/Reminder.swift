@@ -1,5 +1,5 @@
 public import Foundation
-import Skills
+public import Skills
 
 /// A reminder: what it is about and when it fires.
 public struct Reminder: Codable, Sendable, Equatable {
@@ -100,4 +100,9 @@ enum ReminderWords {
     "alarm", "alarms", "reminder", "reminders", "all", "everything", "闹钟", "提醒", "所有", "全部",
     "所有的", "全部的",
   ]
+}
+
+extension Reminder: StoreEntry {
+  /// The key of `reminders.json`'s entries.
+  public static var storeKey: String { "reminders" }
 }

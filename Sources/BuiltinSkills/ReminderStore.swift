@@ -14,27 +14,7 @@ public actor ReminderStore {
   private let wallClock: WallClock
   private let problems: ProblemLog?
 
-  struct Document: StoreDocument {
-    static var formatVersion: Int { 1 }
-    var version = 1
-    var nextID = 1
-    var reminders: [Reminder] = []
-
-    enum CodingKeys: String, CodingKey {
-      case version, reminders
-      case nextID = "next_id"
-    }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-      nextID = (try? container.decodeIfPresent(Int.self, forKey: .nextID)) ?? 0
-      reminders = try StoreSalvage.decodeEntries(
-        Reminder.self, from: container, forKey: .reminders, decoder: decoder)
-    }
-  }
+  typealias Document = EntryDocument<Reminder>
 
   /// Creates a store backed by `reminders.json` in `directory`.
   public init(directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil) {
@@ -50,17 +30,10 @@ public actor ReminderStore {
     let now = wallClock.now
     let url = file.url
     let (reminder, repaired) = try await file.update { document in
-      guard
-        let allocation = StoreIdentifiers.allocate(
-          counter: document.nextID, existing: document.reminders.map(\.id))
-      else {
-        throw SkillError.failed(
-          "reminder store '\(url.path)' holds an id too large to count past; cancel that reminder or move the file away"
-        )
-      }
+      let allocation = try document.allocateID(
+        in: url, kind: "reminder store", remedy: "cancel that reminder")
       let reminder = Reminder(id: allocation.id, title: title, fireDate: fireDate, createdAt: now)
-      document.nextID = allocation.nextID
-      document.reminders.append(reminder)
+      document.entries.append(reminder)
       return (reminder, allocation.repairedCounter)
     }
     if repaired {
@@ -74,16 +47,16 @@ public actor ReminderStore {
   /// The reminders that have not fired yet, soonest first.
   public func upcoming() async throws -> [Reminder] {
     let now = wallClock.now
-    return try await file.read().reminders.filter { $0.fireDate > now }.sorted(by: Self.soonest)
+    return try await file.read().entries.filter { $0.fireDate > now }.sorted(by: Self.soonest)
   }
 
   /// Removes the upcoming reminders `matching` accepts and returns them, soonest first.
   public func remove(where matching: (Reminder) -> Bool) async throws -> [Reminder] {
     let now = wallClock.now
     return try await file.update { document in
-      let removed = document.reminders.filter { $0.fireDate > now && matching($0) }
+      let removed = document.entries.filter { $0.fireDate > now && matching($0) }
       let ids = Set(removed.map(\.id))
-      document.reminders.removeAll { ids.contains($0.id) }
+      document.entries.removeAll { ids.contains($0.id) }
       return removed.sorted(by: Self.soonest)
     }
   }
@@ -92,8 +65,8 @@ public actor ReminderStore {
   public func takeDue() async throws -> [Reminder] {
     let now = wallClock.now
     return try await file.update { document in
-      let due = document.reminders.filter { $0.fireDate <= now }.sorted(by: Self.soonest)
-      document.reminders.removeAll { $0.fireDate <= now }
+      let due = document.entries.filter { $0.fireDate <= now }.sorted(by: Self.soonest)
+      document.entries.removeAll { $0.fireDate <= now }
       return due
     }
   }

@@ -89,7 +89,8 @@ public enum TimerFormatting {
 
   /// A length for people: `45 s`, `3 min`, `1 h 30 min`, `2:05:09` style is avoided for clarity.
   public static func duration(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded(.up))
+    // Lengths come from stores and replies too: clamp before `Int` so that none can trap.
+    let total = seconds.isFinite ? Int(min(max(seconds, 0), 1e15).rounded(.up)) : 0
     let hours = total / 3600
     let minutes = (total % 3600) / 60
     let rest = total % 60

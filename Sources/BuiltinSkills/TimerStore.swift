@@ -26,28 +26,7 @@ public actor TimerStore {
     case all
   }
 
-  struct Document: StoreDocument {
-    static var formatVersion: Int { 1 }
-    var version = 1
-    var nextID = 1
-    var timers: [CountdownTimer] = []
-
-    enum CodingKeys: String, CodingKey {
-      case version, timers
-      case nextID = "next_id"
-    }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-      // A counter that does not fit is renumbered from the timers, not a reason to lose them.
-      nextID = (try? container.decodeIfPresent(Int.self, forKey: .nextID)) ?? 0
-      timers = try StoreSalvage.decodeEntries(
-        CountdownTimer.self, from: container, forKey: .timers, decoder: decoder)
-    }
-  }
+  typealias Document = EntryDocument<CountdownTimer>
 
   /// Creates a store backed by `timers.json` in `directory`.
   public init(directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil) {
@@ -63,19 +42,12 @@ public actor TimerStore {
     let now = wallClock.now
     let url = file.url
     let (timer, repaired) = try await file.update { document in
-      guard
-        let allocation = StoreIdentifiers.allocate(
-          counter: document.nextID, existing: document.timers.map(\.id))
-      else {
-        throw SkillError.failed(
-          "timer store '\(url.path)' holds an id too large to count past; cancel that timer or move the file away"
-        )
-      }
+      let allocation = try document.allocateID(
+        in: url, kind: "timer store", remedy: "cancel that timer")
       let timer = CountdownTimer(
         id: allocation.id, label: label, duration: duration, startedAt: now,
         fireDate: now.addingTimeInterval(duration))
-      document.nextID = allocation.nextID
-      document.timers.append(timer)
+      document.entries.append(timer)
       return (timer, allocation.repairedCounter)
     }
     if repaired {
@@ -92,9 +64,9 @@ public actor TimerStore {
   public func cancel(_ selection: Selection) async throws -> [CountdownTimer] {
     let now = wallClock.now
     return try await file.update { document in
-      let cancelled = try Self.select(selection, from: document.timers, at: now)
+      let cancelled = try Self.select(selection, from: document.entries, at: now)
       let ids = Set(cancelled.map(\.id))
-      document.timers.removeAll { ids.contains($0.id) }
+      document.entries.removeAll { ids.contains($0.id) }
       return cancelled
     }
   }
@@ -136,7 +108,7 @@ public actor TimerStore {
   /// The selected timers that have not gone off, soonest first.
   public func status(_ selection: Selection) async throws -> [CountdownTimer] {
     let now = wallClock.now
-    let timers = try await file.read().timers
+    let timers = try await file.read().entries
     return try Self.select(selection, from: timers, at: now)
       .sorted { ($0.remaining(at: now), $0.id) < ($1.remaining(at: now), $1.id) }
   }
@@ -144,7 +116,7 @@ public actor TimerStore {
   /// The timers that have not gone off yet (paused ones included), soonest first.
   public func runningTimers() async -> [CountdownTimer] {
     let now = wallClock.now
-    let timers = (try? await file.read().timers) ?? []
+    let timers = (try? await file.read().entries) ?? []
     return timers.filter { !$0.isDue(at: now) }
       .sorted { ($0.remaining(at: now), $0.id) < ($1.remaining(at: now), $1.id) }
   }
@@ -153,9 +125,9 @@ public actor TimerStore {
   public func takeDue() async throws -> [CountdownTimer] {
     let now = wallClock.now
     return try await file.update { document in
-      let due = document.timers.filter { $0.isDue(at: now) }
+      let due = document.entries.filter { $0.isDue(at: now) }
         .sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
-      document.timers.removeAll { $0.isDue(at: now) }
+      document.entries.removeAll { $0.isDue(at: now) }
       return due
     }
   }
@@ -166,15 +138,15 @@ public actor TimerStore {
   ) async throws -> [CountdownTimer] {
     let now = wallClock.now
     return try await file.update { document in
-      let candidates = document.timers.filter(eligible)
+      let candidates = document.entries.filter(eligible)
       let chosen = try Self.select(selection, from: candidates, at: now)
       var changed: [CountdownTimer] = []
-      for index in document.timers.indices
+      for index in document.entries.indices
       where chosen.contains(where: {
-        $0.id == document.timers[index].id
+        $0.id == document.entries[index].id
       }) {
-        body(&document.timers[index])
-        changed.append(document.timers[index])
+        body(&document.entries[index])
+        changed.append(document.entries[index])
       }
       return changed.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
     }

@@ -71,7 +71,21 @@ public struct WeatherSkill: Skill {
     self.timeZone = timeZone
   }
 
+  /// Looks the place up and reads its forecast, reporting each stage as a step.
   public func perform(_ input: Input) async throws -> Output {
+    SkillProgress.report(.started)
+    do {
+      let output = try await forecast(input)
+      SkillProgress.report(.finished)
+      return output
+    } catch {
+      SkillProgress.report(
+        .failed((error as? SkillError)?.description ?? "the forecast could not be read"))
+      throw error
+    }
+  }
+
+  private func forecast(_ input: Input) async throws -> Output {
     let lang = input.lang ?? .en
     let asked = input.location?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard let name = asked.isEmpty ? homeLocation : asked else {
@@ -84,11 +98,13 @@ public struct WeatherSkill: Skill {
     if let day, Wording.dayInterval(fromISODay: day, zone: timeZone) == nil {
       throw SkillError.invalidInput("slot 'date' is '\(day)', not a day such as '2026-12-01'")
     }
+    SkillProgress.report(.progress(lang.say("查找“\(name)”", "finding '\(name)'")))
     guard let place = try await client.place(named: name, language: lang) else {
       throw SkillError.invalidInput(
         "the geocoding service knows no place called '\(name)'; check the spelling or name a nearby city"
       )
     }
+    SkillProgress.report(.progress(lang.say("获取天气预报", "fetching the forecast")))
     let forecast = try await client.forecast(for: place)
     guard let daily = forecast.daily, !daily.time.isEmpty else {
       throw SkillError.unavailable("the forecast for '\(name)' has no daily values")

@@ -4,6 +4,7 @@ import Foundation
 struct ChatAnswer: Sendable, Equatable {
   /// One function call the model made.
   struct ToolCall: Sendable, Equatable {
+    var id = ""
     var name = ""
     var arguments = ""
   }
@@ -66,6 +67,7 @@ struct ChatAnswer: Sendable, Equatable {
       guard let call = element as? [String: Any] else { continue }
       let index = (call["index"] as? Int) ?? position
       var entry = toolCalls[index] ?? ToolCall()
+      if let id = call["id"] as? String, entry.id.isEmpty { entry.id = String(id.prefix(256)) }
       let function = call["function"] as? [String: Any] ?? [:]
       if let name = function["name"] as? String { entry.name += name }
       if let arguments = function["arguments"] as? String {

@@ -12,7 +12,7 @@ import Synchronization
 /// 5xx are retried once when the deadline allows, honouring `Retry-After`; a refused connection
 /// ends the call at once. The key is sent as `Authorization: Bearer …` and never appears in an
 /// error or a returned text.
-public struct OpenAICompatibleClient: LLMClient {
+public struct OpenAICompatibleClient: ChatModel {
   /// The endpoint, model, key, deadline and answer shape.
   public let configuration: LLMConfiguration
   private let endpoint: URL
@@ -46,11 +46,44 @@ public struct OpenAICompatibleClient: LLMClient {
   private var host: String { endpoint.host ?? "the endpoint" }
 
   public func complete(_ request: CloudRequest) async throws -> String {
+    let names = ToolNames(ids: request.prompt.choices.map(\.id))
+    let body = try requestBody(request, names: names)
+    let answer = try await withDeadline(body)
+    let text = answer.replyText(names: names)
+    if configuration.answerShape == .tools, answer.toolCalls.isEmpty,
+      ReplyPurifier.purify(text) == nil
+    {
+      // The model called no function and wrote no object: it found no skill that fits.
+      return #"{"skill_id": null}"#
+    }
+    return text
+  }
+
+  /// Sends the conversation with every intent offered as a function, within the same deadline
+  /// and retry rules as ``complete(_:)``, and returns the model's next turn.
+  public func reply(to conversation: ChatConversation) async throws -> ChatTurn {
+    let names = ToolNames(ids: conversation.prompt.choices.map(\.id))
+    let body = try conversationBody(conversation, names: names)
+    let answer = try await withDeadline(body)
+    let calls = answer.toolCalls.sorted { $0.key < $1.key }.enumerated().compactMap {
+      (position, entry) -> ChatToolCall? in
+      let call = entry.value
+      guard !call.name.isEmpty else { return nil }
+      return ChatToolCall(
+        id: call.id.isEmpty ? "call_\(position + 1)" : call.id,
+        intent: names.intentID(forFunction: call.name), function: call.name,
+        arguments: call.arguments)
+    }
+    return ChatTurn(content: answer.content, toolCalls: calls)
+  }
+
+  /// Sends `body` until an answer arrives or the configured deadline passes.
+  private func withDeadline(_ body: Data) async throws -> ChatAnswer {
     let timeout = configuration.timeout
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    return try await withThrowingTaskGroup(of: String.self) { group in
-      group.addTask { try await self.attempts(request, until: deadline, clock: clock) }
+    return try await withThrowingTaskGroup(of: ChatAnswer.self) { group in
+      group.addTask { try await self.attempts(body, until: deadline, clock: clock) }
       group.addTask {
         try await clock.sleep(until: deadline)
         throw CloudFallbackError.timedOut(seconds: timeout / .seconds(1))
@@ -65,10 +98,8 @@ public struct OpenAICompatibleClient: LLMClient {
 
   /// Tries the call, retrying a throttled or failing server once while the deadline allows.
   private func attempts(
-    _ request: CloudRequest, until deadline: ContinuousClock.Instant, clock: ContinuousClock
-  ) async throws -> String {
-    let names = ToolNames(ids: request.prompt.choices.map(\.id))
-    let body = try requestBody(request, names: names)
+    _ body: Data, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+  ) async throws -> ChatAnswer {
     var attempt = 1
     while true {
       let left = clock.now.duration(to: deadline) / .seconds(1)
@@ -77,10 +108,10 @@ public struct OpenAICompatibleClient: LLMClient {
       }
       // The transport's own timeout is whole seconds on some platforms (libcurl), so it gets a
       // second more than the deadline, which the caller enforces exactly.
-      let outcome = try await send(body, timeout: (left + 1).rounded(.up), names: names)
+      let outcome = try await send(body, timeout: (left + 1).rounded(.up))
       switch outcome {
-      case .answer(let text):
-        return text
+      case .answer(let answer):
+        return answer
       case .status(let status, let retryAfter):
         let retriable = status == 429 || (500..<600).contains(status)
         let wait = retryAfter ?? Self.retryBackoff * attempt
@@ -94,11 +125,11 @@ public struct OpenAICompatibleClient: LLMClient {
   }
 
   private enum Outcome {
-    case answer(String)
+    case answer(ChatAnswer)
     case status(Int, retryAfter: Duration?)
   }
 
-  private func send(_ body: Data, timeout: Double, names: ToolNames) async throws -> Outcome {
+  private func send(_ body: Data, timeout: Double) async throws -> Outcome {
     var urlRequest = URLRequest(url: endpoint, timeoutInterval: timeout)
     urlRequest.httpMethod = "POST"
     urlRequest.httpBody = body
@@ -137,14 +168,7 @@ public struct OpenAICompatibleClient: LLMClient {
       answer = try ChatAnswer.decode(body: response.body)
     }
     if answer.finishReason == "length" { throw CloudFallbackError.truncated }
-    let text = answer.replyText(names: names)
-    if configuration.answerShape == .tools, answer.toolCalls.isEmpty,
-      ReplyPurifier.purify(text) == nil
-    {
-      // The model called no function and wrote no object: it found no skill that fits.
-      return .answer(#"{"skill_id": null}"#)
-    }
-    return .answer(text)
+    return .answer(answer)
   }
 
   /// Whether a streamed request was answered with a plain JSON body (servers may ignore
@@ -234,29 +258,62 @@ public struct OpenAICompatibleClient: LLMClient {
         "type": "json_schema", "json_schema": ["name": "skill_choice", "schema": schema],
       ]
     case .tools:
-      body["tools"] = request.prompt.choices.map { choice -> [String: Any] in
-        var properties: [String: Any] = [:]
-        for slot in choice.slots {
-          properties[slot.name] = [
-            "type": Self.isNumeric(slot.type) ? "number" : "string",
-            "description": Self.slotHint(slot.type),
-          ]
-        }
-        return [
-          "type": "function",
-          "function": [
-            "name": names.functionName(for: choice.id),
-            "description": choice.description,
-            "parameters": [
-              "type": "object", "properties": properties,
-              "required": choice.slots.filter(\.isRequired).map(\.name),
-            ],
-          ],
-        ]
-      }
+      body["tools"] = tools(for: request.prompt, names: names)
       body["tool_choice"] = "auto"
     }
     return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+  }
+
+  /// Most tokens an answer in words may take: two short sentences, or a few calls.
+  public static let maximumAnswerTokens = 400
+
+  /// The chat-completions body continuing `conversation`, with every intent as a function.
+  func conversationBody(_ conversation: ChatConversation, names: ToolNames) throws -> Data {
+    let messages = conversation.messages.map { message -> [String: Any] in
+      var object: [String: Any] = [
+        "role": message.role.rawValue, "content": message.content.map { $0 as Any } ?? NSNull(),
+      ]
+      if !message.toolCalls.isEmpty {
+        object["tool_calls"] = message.toolCalls.map { call -> [String: Any] in
+          [
+            "id": call.id, "type": "function",
+            "function": ["name": call.function, "arguments": call.arguments],
+          ]
+        }
+      }
+      if let id = message.toolCallID { object["tool_call_id"] = id }
+      return object
+    }
+    let body: [String: Any] = [
+      "model": model, "messages": messages, "temperature": 0,
+      "max_tokens": Self.maximumAnswerTokens, "stream": configuration.isStreaming,
+      "tools": tools(for: conversation.prompt, names: names), "tool_choice": "auto",
+    ]
+    return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+  }
+
+  /// One function per intent, its parameters the intent's slots.
+  private func tools(for prompt: CloudPrompt, names: ToolNames) -> [[String: Any]] {
+    prompt.choices.map { choice -> [String: Any] in
+      var properties: [String: Any] = [:]
+      for slot in choice.slots {
+        properties[slot.name] = [
+          "type": Self.isNumeric(slot.type) ? "number" : "string",
+          "description": Self.slotHint(slot.type),
+        ]
+      }
+      return [
+        "type": "function",
+        "function": [
+          "name": names.functionName(for: choice.id),
+          "description": choice.description,
+          "parameters": [
+            "type": "object", "properties": properties,
+            "required": choice.slots.filter(\.isRequired).map(\.name),
+          ],
+        ],
+      ]
+    }
   }
 
   private static func isNumeric(_ type: String) -> Bool {

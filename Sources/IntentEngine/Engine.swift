@@ -11,6 +11,8 @@ public struct Engine: Sendable {
   let tokenizer: Tokenizer
   let extractor: EntityExtractor
   let scorer: Scorer
+  /// The calibration's signal weights, read once; nil when confidence comes from the share alone.
+  let weights: ConfidenceWeights?
 
   /// Longest utterance matched, in Unicode scalars; longer text is cut and the cut is explained.
   ///
@@ -41,6 +43,7 @@ public struct Engine: Sendable {
     self.tokenizer = Tokenizer(lexicon: grammar.lexicon)
     self.extractor = EntityExtractor(gazetteer: gazetteer)
     self.scorer = Scorer(grammar: grammar)
+    self.weights = ConfidenceWeights(grammar.calibration)
   }
 
   /// Loads the built-in grammars plus any user grammar folders, in that order.
@@ -458,10 +461,12 @@ public struct Engine: Sendable {
         pair.0, share: pair.1, bestOther: index == 0 ? max(second, calibration.nullScore) : first,
         asks: analysis.asks)
     }
-    let alternatives = zip(candidates, signals).map { candidate, signals in
+    let alternatives = candidates.indices.map { index in
       Alternative(
-        intent: grammar.intents[candidate.intent].id,
-        confidence: calibration.confidence(for: signals), score: candidate.score)
+        intent: grammar.intents[candidates[index].intent].id,
+        confidence: weights.map { 1 / (1 + exp(-signals[index].dot($0))) }
+          ?? calibration.confidence(forShare: shares[index]),
+        score: candidates[index].score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
       let result = ParseResult(

@@ -20,9 +20,16 @@ public protocol UtteranceHandling: Sendable {
     _ text: String, answering pending: PendingQuestion?, context: ParseContext,
     events: AsyncStream<AgentEvent>.Continuation?
   ) async -> AgentOutcome
+
+  /// What `text` reads as now, without running anything; nil when the handler cannot tell.
+  ///
+  /// The default is nil.
+  func preview(_ text: String, context: ParseContext) -> TextPreview?
 }
 
 extension UtteranceHandling {
+  public func preview(_ text: String, context: ParseContext) -> TextPreview? { nil }
+
   public func handle(
     _ text: String, answering pending: PendingQuestion?, context: ParseContext,
     events: AsyncStream<AgentEvent>.Continuation?
@@ -78,6 +85,12 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
   /// What the engine can do, one description per intent, for "not understood" answers.
   public var capabilities: [String] {
     engine.intents.map { "\($0.id) (\($0.description))" }
+  }
+
+  /// What `text` reads as on the device now (a key typed into it redacted); nothing runs and
+  /// the cloud is never asked.
+  public func preview(_ text: String, context: ParseContext) -> TextPreview? {
+    TextPreview(engine.parse(redactor.redactKnownSecrets(text), context: context))
   }
 
   /// Handles one utterance and returns a stream of its progress; the last event is `completed`.
@@ -281,8 +294,26 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
     return await execute(outcome, index: index, language: .of(parse.text), events: events)
   }
 
+  /// Runs a failed command's skill again with the input it had, without parsing or routing the
+  /// utterance again; any other command comes back unchanged.
+  ///
+  /// Progress goes to `events` under `index`, the command's position in its utterance.
+  public func retry(
+    _ clause: ClauseOutcome, index: Int = 0, events: AsyncStream<AgentEvent>.Continuation? = nil
+  ) async -> ClauseOutcome {
+    guard clause.status == .failed, clause.intent != nil, clause.input != nil else {
+      return clause
+    }
+    var routed = clause
+    routed.error = nil
+    routed.isInputError = false
+    routed.attempts = 0
+    routed.skillElapsed = .zero
+    return await execute(routed, index: index, language: .of(clause.parse.text), events: events)
+  }
+
   /// Runs the skill of a routed command with its input, answering in `language`.
-  private func execute(
+  func execute(
     _ routed: ClauseOutcome, index: Int, language: UserLanguage,
     events: AsyncStream<AgentEvent>.Continuation?
   ) async -> ClauseOutcome {
@@ -307,7 +338,15 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       return outcome
     }
     events?.yield(.executing(clause: index, skill: skill.displayName))
-    let result = await executor.execute(call, cache: cache)
+    let name = skill.displayName
+    let redactor = redactor
+    let executor = executor
+    let cache = cache
+    let result = await SkillProgress.withReporter({ step in
+      events?.yield(.step(clause: index, skill: name, step: Self.bounded(step, redactor: redactor)))
+    }) {
+      await executor.execute(call, cache: cache)
+    }
     outcome.attempts = result.attempts
     outcome.skillElapsed = result.elapsed
     outcome.error = result.error.map { redactor.redact($0.description) }
@@ -326,6 +365,18 @@ public struct Agent<C: Clock<Duration>>: UtteranceHandling {
       events?.yield(.finished(clause: index, outcome: outcome))
     }
     return outcome
+  }
+
+  /// A step with its text redacted and cut to ``SkillStep/maximumTextLength``.
+  static func bounded(_ step: SkillStep, redactor: Redactor) -> SkillStep {
+    func cut(_ text: String) -> String {
+      String(redactor.redact(text).prefix(SkillStep.maximumTextLength))
+    }
+    switch step {
+    case .started, .finished: return step
+    case .progress(let text): return .progress(cut(text))
+    case .failed(let text): return .failed(cut(text))
+    }
   }
 
   /// The question for the first required slot still missing, or nil when none is.

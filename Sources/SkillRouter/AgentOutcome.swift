@@ -18,6 +18,11 @@ public struct AgentOutcome: Sendable {
   public var pendingQuestion: PendingQuestion? = nil
   /// The question this utterance answered, or nil when it was read on its own.
   public var answered: PendingQuestion? = nil
+  /// The answer in words (``Agent/answer(_:events:)``): the model's final text, or the skills'
+  /// own sentences without a model; nil when none was asked for or the answer loop failed.
+  public var answer: String? = nil
+  /// Why the answer loop ended without an answer; the results so far stay in ``clauses``.
+  public var answerError: String? = nil
 
   /// Whether some command's skill failed with nothing cached (the CLI exits 1).
   public var hasFailure: Bool { clauses.contains { $0.hasFailed } }
@@ -25,11 +30,19 @@ public struct AgentOutcome: Sendable {
   /// The `intent run --json` object: the first command's fields, plus `clauses` when there are
   /// several.
   public func json() -> JSONValue {
-    guard let first = clauses.first else { return parse.json(includeExplanation: false) }
-    var members = first.json().members
-    members.replace("text", with: .string(text))
-    if clauses.count > 1 {
-      members.append(("clauses", .array(clauses.map { $0.json() })))
+    var members: [(String, JSONValue)]
+    if let first = clauses.first {
+      members = first.json().members
+      members.replace("text", with: .string(text))
+      if clauses.count > 1 {
+        members.append(("clauses", .array(clauses.map { $0.json() })))
+      }
+    } else {
+      members = parse.json(includeExplanation: false).members
+    }
+    if answer != nil || answerError != nil {
+      members.append(("answer", answer.map { .string($0) } ?? .null))
+      if let answerError { members.append(("answer_error", .string(answerError))) }
     }
     return .object(members)
   }

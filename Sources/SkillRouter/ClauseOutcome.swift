@@ -96,7 +96,8 @@ public struct ClauseOutcome: Sendable {
   }
 
   static func describeAge(_ seconds: Double) -> String {
-    let s = Int(seconds.rounded())
+    // A cache file's date may be anything: a negative or absurd age must not trap.
+    let s = seconds.isFinite ? Int(min(max(seconds, 0), 1e15).rounded()) : 0
     if s < 120 { return "\(s) s" }
     if s < 7200 { return "\(s / 60) min" }
     if s < 172_800 { return "\(s / 3600) h" }

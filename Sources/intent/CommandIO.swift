@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a command reads its input and writes its results and diagnostics.
 ///
 /// Tests pass buffers; `main` passes the process's standard streams.
@@ -20,6 +26,8 @@ struct CommandIO: Sendable {
   /// Streaming readers (`parse --jsonl`) use it to answer each line as soon as it arrives. When
   /// nil, ``readInput`` is read whole as one chunk.
   var readAvailable: (@Sendable () -> Data?)? = nil
+  /// Writes bytes to standard output whole; nil means through `write`.
+  var writeBytes: (@Sendable ([UInt8]) -> Void)? = nil
 
   /// The next chunk of standard input, or nil at its end.
   func inputChunks() -> @Sendable () -> Data? {
@@ -27,8 +35,18 @@ struct CommandIO: Sendable {
     let whole = Mutex<Data?>(readInput())
     return {
       whole.withLock { data in
-        defer { data = nil }; return data
+        defer { data = nil }
+        return data
       }
+    }
+  }
+
+  /// Writes UTF-8 bytes to standard output.
+  func write(bytes: [UInt8]) {
+    if let writeBytes {
+      writeBytes(bytes)
+    } else {
+      write(String(decoding: bytes, as: UTF8.self))
     }
   }
 
@@ -41,16 +59,49 @@ struct CommandIO: Sendable {
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       readAvailable: {
-        // `availableData` returns what the pipe or terminal holds, waiting only while it is
-        // empty; an empty result is the end of input.
-        let data = FileHandle.standardInput.availableData
-        return data.isEmpty ? nil : data
-      })
+        // What the pipe or terminal holds, up to a large block, waiting only while it is empty.
+        let block = StandardStreams.readBlock()
+        return block.isEmpty ? nil : Data(block)
+      },
+      writeBytes: { StandardStreams.writeOutput($0) })
   }
 
   /// Resolves a path the user typed against the current directory.
   func url(forPath path: String) -> URL {
     path.hasPrefix("/")
       ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+  }
+}
+
+/// Unbuffered block reads and whole writes on the process's standard streams.
+enum StandardStreams {
+  /// The most read from standard input at once: large enough that a bulk pipe costs few calls.
+  static let blockSize = 256 * 1024
+
+  /// Reads what standard input has, up to ``blockSize`` bytes, waiting only when it has nothing.
+  ///
+  /// Returns an empty array at the end of input or on a read error.
+  static func readBlock() -> [UInt8] {
+    var block = [UInt8](repeating: 0, count: blockSize)
+    while true {
+      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, blockSize) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return [] }
+      block.removeSubrange(count...)
+      return block
+    }
+  }
+
+  /// Writes all of `bytes` to standard output, retrying short writes.
+  static func writeOutput(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(1, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
   }
 }

@@ -4,13 +4,15 @@ import IntentEngine
 /// `intent parse`: classifies text and prints the result as text, JSON or JSON lines.
 enum ParseCommand {
   static let usage = """
-    Usage: intent parse [--json | --jsonl] [--now <ISO 8601>] [--time-zone <zone>]
-                        [--grammars <dir>]… [--no-builtin] [<text>]
+    Usage: intent parse [--json | --jsonl [--explain] [--jobs <n>]] [--now <ISO 8601>]
+                        [--time-zone <zone>] [--grammars <dir>]… [--no-builtin] [<text>]
 
       <text>           the utterance; read from standard input when omitted
-      --json           print one JSON object
+      --json           print one JSON object, with the explanation
       --jsonl          read one utterance per input line (raw text or {"text": …}) and print
-                       one JSON object per line, in order
+                       one JSON object per line, in order, each as soon as its line arrives
+      --explain        with --jsonl: add normalized, score and explanation to each object
+      --jobs           with --jsonl: parse on this many cores (default: all), order kept
       --now            the clock to read relative times against (default: now)
       --time-zone      the zone for clock times (default: $TZ, else the system zone)
       --grammars       a folder of user grammars, loaded next to the built-ins (repeatable)
@@ -24,40 +26,35 @@ enum ParseCommand {
       return 0
     }
     let parsed = try Arguments(
-      arguments, flags: EngineOptions.flags.union(["--json", "--jsonl"]),
-      options: EngineOptions.options)
+      arguments, flags: EngineOptions.flags.union(["--json", "--jsonl", "--explain"]),
+      options: EngineOptions.options.union(["--jobs"]))
     if parsed.has("--json"), parsed.has("--jsonl") {
       throw UsageError(message: "'--json' and '--jsonl' cannot be used together")
     }
     if parsed.has("--jsonl"), !parsed.positional.isEmpty {
       throw UsageError(message: "'--jsonl' reads standard input; remove the text argument")
     }
+    if !parsed.has("--jsonl") {
+      for option in ["--explain", "--jobs"] where parsed.has(option) || parsed.value(option) != nil
+      {
+        throw UsageError(message: "'\(option)' applies to '--jsonl' only; add '--jsonl'")
+      }
+    }
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    if let text = parsed.value("--jobs") {
+      guard let count = Int(text), (1...256).contains(count) else {
+        throw UsageError(message: "'--jobs' needs a number from 1 to 256, not '\(text)'")
+      }
+      jobs = count
+    }
     let options = try EngineOptions(parsed, io: io)
     guard let engine = options.loadEngine(io: io) else { return 1 }
 
     if parsed.has("--jsonl") {
-      // Each line is answered once it has been read; answers to the lines of one chunk go out
-      // together, and the block is written before waiting for more input.
-      var reader = JSONLines.Reader()
-      let nextChunk = io.inputChunks()
-      var block = ""
-      func answer(_ line: JSONLines.Line) {
-        block += jsonlResult(for: line, engine: engine, defaultContext: options.context).jsonText
-        block += "\n"
-        if block.utf8.count >= JSONLines.blockSize {
-          io.write(block)
-          block = ""
-        }
-      }
-      while let chunk = nextChunk() {
-        reader.append(chunk, to: answer)
-        if !block.isEmpty {
-          io.write(block)
-          block = ""
-        }
-      }
-      reader.finish(to: answer)
-      if !block.isEmpty { io.write(block) }
+      let pipe = JSONLPipe(
+        engine: engine, context: options.context, includeExplanation: parsed.has("--explain"),
+        jobs: jobs)
+      await pipe.run(io: io)
       return 0
     }
     var text = parsed.positional.joined(separator: " ")
@@ -81,32 +78,54 @@ enum ParseCommand {
   static func jsonlResult(for line: JSONLines.Line, engine: Engine, defaultContext: ParseContext)
     -> JSONValue
   {
+    switch request(for: line, defaultContext: defaultContext) {
+    case .success(let (text, context)): engine.parse(text, context: context).json()
+    case .failure(let error): error.value
+    }
+  }
+
+  /// The text and clock to parse for one `--jsonl` line, or the error object to print instead.
+  ///
+  /// `date` and `zone` read a line's `now` and `tz`; the bulk pipe passes cached readers, since
+  /// fixture lines repeat the same few values and each reading costs a formatter.
+  static func request(
+    for line: JSONLines.Line, defaultContext: ParseContext,
+    date: (String) -> Date? = EngineOptions.date(fromISO8601:),
+    zone: (String) -> TimeZone? = { TimeZone(identifier: $0) }
+  ) -> Result<(String, ParseContext), JSONLines.ErrorObject> {
     switch line.request {
     case .failure(let error):
-      return .object([
-        ("line", .number(Double(line.number))), ("text", .null), ("error", .string(error.message)),
-      ])
+      return .failure(
+        JSONLines.ErrorObject(
+          .object([
+            ("line", .number(Double(line.number))), ("text", .null),
+            ("error", .string(error.message)),
+          ])))
     case .success(let request):
       var context = defaultContext
       if let now = request.now {
-        guard let date = EngineOptions.date(fromISO8601: now) else {
-          return .object([
-            ("line", .number(Double(line.number))), ("text", .string(request.text)),
-            ("error", .string("'now' is not an ISO 8601 time: '\(now)'")),
-          ])
+        guard let date = date(now) else {
+          return .failure(
+            JSONLines.ErrorObject(
+              .object([
+                ("line", .number(Double(line.number))), ("text", .string(request.text)),
+                ("error", .string("'now' is not an ISO 8601 time: '\(now)'")),
+              ])))
         }
         context.now = date
       }
-      if let zone = request.timeZone {
-        guard let named = TimeZone(identifier: zone) else {
-          return .object([
-            ("line", .number(Double(line.number))), ("text", .string(request.text)),
-            ("error", .string("unknown time zone '\(zone)'")),
-          ])
+      if let name = request.timeZone {
+        guard let named = zone(name) else {
+          return .failure(
+            JSONLines.ErrorObject(
+              .object([
+                ("line", .number(Double(line.number))), ("text", .string(request.text)),
+                ("error", .string("unknown time zone '\(name)'")),
+              ])))
         }
         context.timeZone = named
       }
-      return engine.parse(request.text, context: context).json()
+      return .success((request.text, context))
     }
   }
 }
@@ -114,7 +133,7 @@ enum ParseCommand {
 /// Splits JSON-lines input into requests, turning unreadable lines into messages, not failures.
 enum JSONLines {
   /// One utterance to parse, with an optional clock and zone of its own.
-  struct Request {
+  struct Request: Sendable {
     var text: String
     var now: String?
     var timeZone: String?
@@ -123,51 +142,20 @@ enum JSONLines {
   }
 
   /// One input line and what could be read from it.
-  struct Line {
+  struct Line: Sendable {
     var number: Int
     var request: Result<Request, LineError>
   }
 
-  /// Why a line could not be read.
-  struct LineError: Error {
-    var message: String
+  /// The object printed in place of a result for a line that cannot be parsed.
+  struct ErrorObject: Error, Sendable {
+    var value: JSONValue
+    init(_ value: JSONValue) { self.value = value }
   }
 
-  /// The most output held back while more input is already waiting.
-  static let blockSize = 64 << 10
-
-  /// Splits input that arrives in chunks into lines, holding only the unfinished one.
-  struct Reader {
-    private var pending = Data()
-    private var number = 0
-
-    /// Hands every line `chunk` completes to `body`, in order.
-    mutating func append(_ chunk: Data, to body: (Line) -> Void) {
-      var start = chunk.startIndex
-      while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        var bytes = pending
-        bytes.append(chunk[start..<newline])
-        pending = Data()
-        start = chunk.index(after: newline)
-        emit(bytes, to: body)
-      }
-      pending.append(chunk[start...])
-    }
-
-    /// Hands the last line, when input did not end with a line break, to `body`.
-    mutating func finish(to body: (Line) -> Void) {
-      guard !pending.isEmpty else { return }
-      let bytes = pending
-      pending = Data()
-      emit(bytes, to: body)
-    }
-
-    private mutating func emit(_ line: Data, to body: (Line) -> Void) {
-      var bytes = line
-      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-      number += 1
-      body(Line(number: number, request: JSONLines.request(from: bytes)))
-    }
+  /// Why a line could not be read.
+  struct LineError: Error, Sendable {
+    var message: String
   }
 
   /// Reads every line of `data`; a final empty line is not a line.
@@ -183,8 +171,8 @@ enum JSONLines {
     return result
   }
 
-  static func request(from bytes: Data) -> Result<Request, LineError> {
-    guard let text = String(data: bytes, encoding: .utf8) else {
+  static func request(from bytes: some Collection<UInt8>) -> Result<Request, LineError> {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       return .failure(LineError(message: "line is not valid UTF-8"))
     }
     let trimmed = text.drop { $0 == " " || $0 == "\t" }

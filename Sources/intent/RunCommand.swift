@@ -8,13 +8,19 @@ import Skills
 /// `intent run`: parses, routes and executes an utterance, printing what was done.
 enum RunCommand {
   static let usage = """
-    Usage: intent run [--json] [--route auto|local|cloud] [--trace <file>] [--session <file>]
+    Usage: intent run [--json] [--answer] [--events] [--route auto|local|cloud]
+                      [--trace <file>] [--session <file>]
                       [--now <ISO 8601>] [--time-zone <zone>] [--grammars <dir>]… [--no-builtin]
                       [<text>]
 
       <text>           the utterance; read from standard input when omitted
       --json           print one JSON object: the parse result plus route, result, stale,
                        age_seconds and error (and clauses for several commands)
+      --answer         answer in words (JSON: answer): the cloud model's reply from the skills'
+                       results, which go back to it (it may call further skills, at most 5
+                       rounds); without a cloud model, the skills' own sentences
+      --events         print progress as JSON lines while the command runs (routed, executing,
+                       each step a skill reports, finished, failed), before the result
       --route          auto: local when confident, else the cloud when configured, else the
                        local guess above the offline threshold (default: $INTENT_ROUTE, else auto)
                        local: never call the cloud; cloud: always ask it
@@ -45,7 +51,7 @@ enum RunCommand {
       return 0
     }
     let parsed = try Arguments(
-      arguments, flags: EngineOptions.flags.union(["--json"]),
+      arguments, flags: EngineOptions.flags.union(["--json", "--answer", "--events"]),
       options: EngineOptions.options.union(["--route", "--trace", "--session"]))
     let mode = try routeMode(parsed, environment: io.environment)
     let options = try EngineOptions(parsed, io: io)
@@ -99,9 +105,27 @@ enum RunCommand {
         return 1
       }
     }
-    let outcome = await agent.handle(text, answering: pending, context: options.context)
+    // With --events, each event is printed as one JSON line as it happens, before the result.
+    var printer: Task<Void, Never>?
+    var events: AsyncStream<AgentEvent>.Continuation?
+    if parsed.has("--events") {
+      let (stream, continuation) = AsyncStream<AgentEvent>.makeStream()
+      events = continuation
+      printer = Task {
+        for await event in stream {
+          if let line = event.json()?.jsonText { io.write(line + "\n") }
+        }
+      }
+    }
+    var outcome = await agent.handle(
+      text, answering: pending, context: options.context, events: events)
+    if parsed.has("--answer") {
+      outcome = await agent.answer(outcome, events: events)
+    }
+    events?.finish()
+    await printer?.value
 
-    var status: Int32 = outcome.hasFailure ? 1 : 0
+    var status: Int32 = outcome.hasFailure || outcome.answerError != nil ? 1 : 0
     if let session {
       do {
         try await session.update { $0.pending = outcome.pendingQuestion }
@@ -122,8 +146,11 @@ enum RunCommand {
     for problem in await runtime.problems.drain() {
       io.writeError("warning: \(problem)\n")
     }
+    if let error = outcome.answerError { io.writeError("error: \(error)\n") }
     if parsed.has("--json") {
       io.write(outcome.json().prettyJSONText + "\n")
+    } else if parsed.has("--answer") {
+      io.write(outcome.answer.map { $0 + "\n" } ?? describe(outcome))
     } else {
       io.write(describe(outcome))
     }

@@ -35,6 +35,7 @@ struct AgentTests {
       case .routed(_, let intent, let route, _): events.append("routed \(intent ?? "-") \(route)")
       case .executing(_, let skill): events.append("executing \(skill)")
       case .finished: events.append("finished")
+      case .step(_, _, let step): events.append("step \(step.name)")
       case .failed(_, _, let message): events.append("failed \(message)")
       case .completed(let final):
         events.append("completed")

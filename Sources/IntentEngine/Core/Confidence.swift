@@ -3,7 +3,8 @@ public enum Confidence {
   /// The value with a fixed number of decimals; a confidence short of certainty never reads as
   /// certain (0.9996 is "0.999", not "1.000"), and 1 and 0 only when they are exact.
   public static func text(_ value: Double, decimals: Int = 3) -> String {
-    guard value.isFinite else { return "\(value)" }
+    // Past 10^12 the digits would overflow `Int` once scaled; such a value is shown as it is.
+    guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
     var scale = 1
     for _ in 0..<max(0, min(decimals, 9)) { scale *= 10 }
     let magnitude = abs(value) * Double(scale)

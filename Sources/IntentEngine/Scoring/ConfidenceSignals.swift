@@ -48,6 +48,14 @@ public struct ConfidenceSignals: Sendable, Equatable {
     self.question = question
   }
 
+  /// The weighted sum of the signals, in `names` order, without building an array.
+  @inline(__always)
+  func dot(_ weights: ConfidenceWeights) -> Double {
+    weights.bias + weights.shareLogit * shareLogit + weights.pattern * pattern + weights.coverage
+      * coverage + weights.margin * margin + weights.corrected * corrected + weights.question
+      * question
+  }
+
   /// Bound on the share's logit: beyond it the softmax has said all it can.
   static let logitBound = 12.0
   /// Bound on the margin: a lead of ten points is as clear as any.
@@ -74,5 +82,28 @@ public struct ConfidenceSignals: Sendable, Equatable {
       coverage: coverage,
       margin: min(max(candidate.score - bestOther, -marginBound), marginBound),
       corrected: corrected, question: asks ? 1 : 0)
+  }
+}
+
+/// A `logistic` calibration's weights, read once from their names so a parse looks none up.
+struct ConfidenceWeights: Sendable {
+  var bias: Double
+  var shareLogit: Double
+  var pattern: Double
+  var coverage: Double
+  var margin: Double
+  var corrected: Double
+  var question: Double
+
+  /// The weights of `calibration`, or nil when it does not weigh signals.
+  init?(_ calibration: Calibration) {
+    guard calibration.method == "logistic", let weights = calibration.weights else { return nil }
+    bias = calibration.intercept
+    shareLogit = weights["share_logit"] ?? 0
+    pattern = weights["pattern"] ?? 0
+    coverage = weights["coverage"] ?? 0
+    margin = weights["margin"] ?? 0
+    corrected = weights["corrected"] ?? 0
+    question = weights["question"] ?? 0
   }
 }
