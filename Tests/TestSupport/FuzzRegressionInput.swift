@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// One saved input from a `FuzzRegressions/<target>/` folder, replayed as a test case.
