@@ -55,18 +55,18 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "IntentEngineTests", dependencies: ["IntentEngine", "BuiltinGrammars", "TestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["FuzzRegressions"], swiftSettings: strictSettings),
     .testTarget(
       name: "SkillsTests", dependencies: ["Skills", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "CloudFallbackTests", dependencies: ["CloudFallback", "TestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["FuzzRegressions"], swiftSettings: strictSettings),
     .testTarget(
       name: "SkillRouterTests", dependencies: ["SkillRouter", "TestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["FuzzRegressions"], swiftSettings: strictSettings),
     .testTarget(
       name: "BuiltinSkillsTests", dependencies: ["BuiltinSkills", "TestSupport"],
-      swiftSettings: strictSettings),
+      exclude: ["FuzzRegressions"], swiftSettings: strictSettings),
     .testTarget(
       name: "intentTests", dependencies: ["intent", "TestSupport"], swiftSettings: strictSettings),
   ]

@@ -162,34 +162,21 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
     } catch {
       throw SkillError.failed("cannot read \(kind) '\(url.path)'; check its permissions")
     }
-    let version: Int
-    do {
-      version = try JSONDecoder().decode(Header.self, from: data).version ?? 1
-    } catch {
-      setAside(reason: "is corrupt", notes: &notes)
+    let document: Document
+    let dropped: Int
+    switch Self.decoded(data) {
+    case .corrupt(let reason):
+      setAside(reason: reason, notes: &notes)
       return Loaded(document: Document())
-    }
-    guard version >= 1 else {
-      setAside(reason: "has an invalid format version \(version)", notes: &notes)
-      return Loaded(document: Document())
-    }
-    let salvage = StoreSalvage.Count()
-    let decoder = Self.decoder(salvage: salvage)
-    if version > Document.formatVersion {
-      let document = (try? decoder.decode(Document.self, from: data)) ?? Document()
+    case .future(let readable, let version):
       notes.append(
         "\(kind) '\(url.path)' has format version \(version), newer than this build reads (\(Document.formatVersion)); showing what could be read and leaving the file unchanged"
       )
-      return Loaded(document: document, futureVersion: version)
+      return Loaded(document: readable, futureVersion: version)
+    case .current(let readable, let droppedEntries):
+      document = readable
+      dropped = droppedEntries
     }
-    let document: Document
-    do {
-      document = try decoder.decode(Document.self, from: data)
-    } catch {
-      setAside(reason: "is corrupt", notes: &notes)
-      return Loaded(document: Document())
-    }
-    let dropped = salvage.value
     if dropped > 0 {
       let entries = dropped == 1 ? "1 entry" : "\(dropped) entries"
       guard let moved = try? AtomicFile.setAside(url, at: wallClock.now) else {
@@ -203,6 +190,40 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
       )
     }
     return Loaded(document: document)
+  }
+
+  /// What a store file's bytes hold, as ``decoded(_:)`` decides it.
+  enum Decoded {
+    /// Unusable as it is (the reason completes "… 'path' <reason>"): set aside, start empty.
+    case corrupt(reason: String)
+    /// Written by a newer build: what could be read; the file is never rewritten.
+    case future(Document, version: Int)
+    /// This build's format or an older one, with the count of entries that could not be read.
+    case current(Document, dropped: Int)
+  }
+
+  /// Decodes a store file's bytes without touching the disk; never traps on any input.
+  static func decoded(_ data: Data) -> Decoded {
+    let version: Int
+    do {
+      version = try JSONDecoder().decode(Header.self, from: data).version ?? 1
+    } catch {
+      return .corrupt(reason: "is corrupt")
+    }
+    guard version >= 1 else {
+      return .corrupt(reason: "has an invalid format version \(version)")
+    }
+    let salvage = StoreSalvage.Count()
+    let decoder = Self.decoder(salvage: salvage)
+    if version > Document.formatVersion {
+      return .future(
+        (try? decoder.decode(Document.self, from: data)) ?? Document(), version: version)
+    }
+    do {
+      return .current(try decoder.decode(Document.self, from: data), dropped: salvage.value)
+    } catch {
+      return .corrupt(reason: "is corrupt")
+    }
   }
 
   private func setAside(reason: String, notes: inout [String]) {
