@@ -50,9 +50,7 @@ public struct CancelReminderSkill: Skill {
       tests.append { abs($0.fireDate.timeIntervalSince(date)) < 60 }
     }
     if let day = input.date, !day.isEmpty {
-      guard let interval = Wording.dayInterval(fromISODay: day, zone: timeZone) else {
-        throw SkillError.invalidInput("slot 'date' is '\(day)', not a day such as '2026-12-01'")
-      }
+      let interval = try Wording.day(ofSlot: day, zone: timeZone)
       tests.append { $0.fireDate >= interval.start && $0.fireDate < interval.end }
     }
     let isAll = input.scope?.lowercased() == "all"
@@ -65,7 +63,7 @@ public struct CancelReminderSkill: Skill {
         return Output(
           removed: [],
           message: upcoming.isEmpty
-            ? lang.say("没有待响的提醒", "no upcoming reminders")
+            ? Wording.noUpcomingReminders(lang)
             : lang.say(
               "你有\(upcoming.count)个提醒，要取消哪一个？",
               "you have \(upcoming.count) reminders; which one should I cancel?"))
@@ -81,7 +79,7 @@ public struct CancelReminderSkill: Skill {
         removed: [],
         message: anyLeft
           ? lang.say("没有找到要取消的提醒", "no reminder matched; nothing was cancelled")
-          : lang.say("没有待响的提醒", "no upcoming reminders"))
+          : Wording.noUpcomingReminders(lang))
     }
     let lines = removed.map {
       "\(Wording.dayAndTime($0.fireDate, now: now, zone: timeZone, lang)) \($0.title)"

@@ -40,9 +40,7 @@ public struct ListRemindersSkill: Skill {
     var reminders = try await store.upcoming()
     var scope = ""
     if let day = input.date, !day.isEmpty {
-      guard let interval = Wording.dayInterval(fromISODay: day, zone: timeZone) else {
-        throw SkillError.invalidInput("slot 'date' is '\(day)', not a day such as '2026-12-01'")
-      }
+      let interval = try Wording.day(ofSlot: day, zone: timeZone)
       reminders = reminders.filter { interval.contains($0.fireDate) && $0.fireDate < interval.end }
       scope = Wording.day(interval.start, now: now, zone: timeZone, lang)
     }
@@ -59,7 +57,7 @@ public struct ListRemindersSkill: Skill {
     }.joined(separator: lang.say("；", "; "))
     let message: String
     switch (reminders.count, scope.isEmpty) {
-    case (0, true): message = lang.say("没有待响的提醒", "no upcoming reminders")
+    case (0, true): message = Wording.noUpcomingReminders(lang)
     case (0, false): message = lang.say("\(scope)没有提醒", "no reminders for \(scope)")
     case (let count, true):
       message = lang.say(

@@ -95,9 +95,7 @@ public struct WeatherSkill: Skill {
     }
     let now = wallClock.now
     let day = input.date.flatMap { $0.isEmpty ? nil : $0 }
-    if let day, Wording.dayInterval(fromISODay: day, zone: timeZone) == nil {
-      throw SkillError.invalidInput("slot 'date' is '\(day)', not a day such as '2026-12-01'")
-    }
+    if let day { _ = try Wording.day(ofSlot: day, zone: timeZone) }
     SkillProgress.report(.progress(lang.say("查找“\(name)”", "finding '\(name)'")))
     guard let place = try await client.place(named: name, language: lang) else {
       throw SkillError.invalidInput(

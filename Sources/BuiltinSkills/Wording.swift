@@ -100,6 +100,21 @@ public enum Wording {
     return formatter.date(from: text)
   }
 
+  /// The day a `date` slot names, in `zone`.
+  ///
+  /// - Throws: ``SkillError/invalidInput(_:)`` when the value is no ISO day.
+  static func day(ofSlot text: String, zone: TimeZone) throws(SkillError) -> DateInterval {
+    guard let interval = dayInterval(fromISODay: text, zone: zone) else {
+      throw .invalidInput("slot 'date' is '\(text)', not a day such as '2026-12-01'")
+    }
+    return interval
+  }
+
+  /// Said when no reminder is waiting to go off.
+  static func noUpcomingReminders(_ lang: UserLanguage) -> String {
+    lang.say("没有待响的提醒", "no upcoming reminders")
+  }
+
   /// The start and end of an ISO day (`2026-12-01`) in `zone`.
   public static func dayInterval(fromISODay text: String, zone: TimeZone) -> DateInterval? {
     let parts = text.split(separator: "-")

@@ -464,7 +464,7 @@ public struct Engine: Sendable {
     let alternatives = candidates.indices.map { index in
       Alternative(
         intent: grammar.intents[candidates[index].intent].id,
-        confidence: weights.map { 1 / (1 + exp(-signals[index].dot($0))) }
+        confidence: weights?.confidence(for: signals[index])
           ?? calibration.confidence(forShare: shares[index]),
         score: candidates[index].score)
     }

@@ -87,3 +87,16 @@ extension Analysis {
     return explained + Int(openBefore[end] - openBefore[start])
   }
 }
+
+extension Analysis {
+  /// Whether the scalar at `offset` belongs to a word the grammars already read: a function word,
+  /// a filler, a keyword or exclude (one ending by `hitsEndingBy`), or, with `entities`, an entity.
+  ///
+  /// A list's or a place's own name is made of the other words.
+  func isReadWord(at offset: Int, hitsEndingBy limit: Int = .max, entities: Bool = false) -> Bool {
+    functionWords.contains { $0.contains(offset) }
+      || fillers.contains { $0.contains(offset) }
+      || hits.contains { $0.range.contains(offset) && $0.range.upperBound <= limit }
+      || (entities && self.entities.contains { $0.range.contains(offset) })
+  }
+}

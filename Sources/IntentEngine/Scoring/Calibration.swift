@@ -103,12 +103,7 @@ public struct Calibration: Sendable, Codable, Equatable {
   ///
   /// The `logistic` method weighs every signal; the others read the share alone.
   public func confidence(for signals: ConfidenceSignals) -> Double {
-    guard method == "logistic", let weights else { return confidence(forShare: signals.share) }
-    var z = intercept
-    for (name, value) in zip(ConfidenceSignals.names, signals.values) {
-      z += (weights[name] ?? 0) * value
-    }
-    return 1 / (1 + exp(-z))
+    ConfidenceWeights(self)?.confidence(for: signals) ?? confidence(forShare: signals.share)
   }
 
   /// The calibrated confidence for a softmax share.

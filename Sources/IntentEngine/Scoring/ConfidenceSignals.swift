@@ -48,14 +48,6 @@ public struct ConfidenceSignals: Sendable, Equatable {
     self.question = question
   }
 
-  /// The weighted sum of the signals, in `names` order, without building an array.
-  @inline(__always)
-  func dot(_ weights: ConfidenceWeights) -> Double {
-    weights.bias + weights.shareLogit * shareLogit + weights.pattern * pattern + weights.coverage
-      * coverage + weights.margin * margin + weights.corrected * corrected + weights.question
-      * question
-  }
-
   /// Bound on the share's logit: beyond it the softmax has said all it can.
   static let logitBound = 12.0
   /// Bound on the margin: a lead of ten points is as clear as any.
@@ -105,5 +97,15 @@ struct ConfidenceWeights: Sendable {
     margin = weights["margin"] ?? 0
     corrected = weights["corrected"] ?? 0
     question = weights["question"] ?? 0
+  }
+
+  /// The confidence of a candidate with these signals: σ(bias + Σ weight · signal).
+  @inline(__always)
+  func confidence(for signals: ConfidenceSignals) -> Double {
+    let z =
+      bias + shareLogit * signals.shareLogit + pattern * signals.pattern + coverage
+      * signals.coverage + margin * signals.margin + corrected * signals.corrected + question
+      * signals.question
+    return 1 / (1 + exp(-z))
   }
 }

@@ -38,29 +38,18 @@ struct ListMarkers {
         while start > 0, Scorer.isASCIIWord(scalars[start - 1]) { start -= 1 }
       } else {
         while start > 0, end - start < Self.longestChineseName,
-          isCJKIdeograph(scalars[start - 1].value), !Self.isPlain(start - 1, before: word, analysis)
+          isCJKIdeograph(scalars[start - 1].value),
+          !analysis.isReadWord(at: start - 1, hitsEndingBy: word.lowerBound)
         {
           start -= 1
         }
       }
-      guard start < end, !Self.isPlain(start, before: word, analysis) else { continue }
+      guard start < end, !analysis.isReadWord(at: start, hitsEndingBy: word.lowerBound) else {
+        continue
+      }
       let name = analysis.text.originalText(of: start..<end)
       return (start..<word.upperBound, name)
     }
     return nil
-  }
-
-  /// Whether the scalar at `offset` belongs to a function word, a filler or a keyword.
-  ///
-  /// Such words say how a list is used ("my", "把", "add"), not which list it is.
-  /// A keyword that takes in the list word itself ("packing list") names the list, and is no
-  /// such word.
-  private static func isPlain(_ offset: Int, before word: Range<Int>, _ analysis: Analysis) -> Bool
-  {
-    analysis.functionWords.contains { $0.contains(offset) }
-      || analysis.fillers.contains { $0.contains(offset) }
-      || analysis.hits.contains {
-        $0.range.contains(offset) && $0.range.upperBound <= word.lowerBound
-      }
   }
 }

@@ -18,12 +18,7 @@ extension Scorer {
   /// never read from a sentence's own words. The value is the user's words, for the skill to look up.
   func unknownPlace(in analysis: Analysis) -> Range<Int>? {
     let scalars = analysis.text.scalars
-    func isPlain(_ offset: Int) -> Bool {
-      analysis.functionWords.contains { $0.contains(offset) }
-        || analysis.fillers.contains { $0.contains(offset) }
-        || analysis.hits.contains { $0.range.contains(offset) }
-        || analysis.entities.contains { $0.range.contains(offset) }
-    }
+    func isPlain(_ offset: Int) -> Bool { analysis.isReadWord(at: offset, entities: true) }
     let words = analysis.tokens.filter { $0.kind != .symbol && scalars[$0.range.lowerBound] != " " }
     // English: a preposition, then one to three plain-free Latin words up to the end or a day.
     func isLatin(_ token: Token) -> Bool { scalars[token.range].allSatisfy(Self.isASCIIWord) }
