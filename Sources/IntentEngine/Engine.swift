@@ -92,7 +92,8 @@ public struct Engine: Sendable {
       truncated = true
     }
     let normalized = normalizer.normalize(input)
-    var result = answered(parseClause(normalized, context: context, budget: budget))
+    var result = parseClause(normalized, context: context, budget: budget)
+    answer(&result)
     if truncated {
       result.text = text
       result.explanation.append(
@@ -404,19 +405,17 @@ public struct Engine: Sendable {
   ///
   /// It stays in `alternatives`, so a caller that reads only `intent` never acts on it; inside the
   /// engine the guess is kept, since a clause read with its context may still confirm it.
-  private func answered(_ result: ParseResult) -> ParseResult {
-    var result = result
-    result.clauses = result.clauses.map(answered)
-    guard let intent = result.intent else { return result }
+  private func answer(_ result: inout ParseResult) {
+    for index in result.clauses.indices { answer(&result.clauses[index]) }
+    guard let intent = result.intent else { return }
     let threshold = grammar.intents.first { $0.spec.id == intent }?.spec.threshold
     guard
       result.confidence < min(threshold ?? calibration.localThreshold, calibration.offlineThreshold)
-    else { return result }
+    else { return }
     result.intent = nil
     result.slots = []
     result.missingSlots = []
     result.prompt = nil
-    return result
   }
 
   private func isConfident(_ result: ParseResult) -> Bool {

@@ -170,27 +170,35 @@ extension String {
   /// Faster than appending scalars one by one to a `String.UnicodeScalarView`, which re-checks
   /// capacity and encoding per scalar; this runs for every slot and result.
   init(scalars: some Collection<Unicode.Scalar>) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(scalars.count * 3)
-    for scalar in scalars {
-      let v = scalar.value
-      switch v {
-      case 0..<0x80:
-        bytes.append(UInt8(v))
-      case 0x80..<0x800:
-        bytes.append(UInt8(0xC0 | (v >> 6)))
-        bytes.append(UInt8(0x80 | (v & 0x3F)))
-      case 0x800..<0x10000:
-        bytes.append(UInt8(0xE0 | (v >> 12)))
-        bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-        bytes.append(UInt8(0x80 | (v & 0x3F)))
-      default:
-        bytes.append(UInt8(0xF0 | (v >> 18)))
-        bytes.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-        bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-        bytes.append(UInt8(0x80 | (v & 0x3F)))
+    // Encoded straight into the string's own storage: no intermediate byte array.
+    var length = 0
+    for scalar in scalars { length += UTF8.width(scalar) }
+    self.init(unsafeUninitializedCapacity: length) { bytes in
+      var i = 0
+      for scalar in scalars {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+          bytes[i] = UInt8(v)
+          i += 1
+        case 0x80..<0x800:
+          bytes[i] = UInt8(0xC0 | (v >> 6))
+          bytes[i + 1] = UInt8(0x80 | (v & 0x3F))
+          i += 2
+        case 0x800..<0x10000:
+          bytes[i] = UInt8(0xE0 | (v >> 12))
+          bytes[i + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+          bytes[i + 2] = UInt8(0x80 | (v & 0x3F))
+          i += 3
+        default:
+          bytes[i] = UInt8(0xF0 | (v >> 18))
+          bytes[i + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+          bytes[i + 2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+          bytes[i + 3] = UInt8(0x80 | (v & 0x3F))
+          i += 4
+        }
       }
+      return i
     }
-    self = String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -8,9 +8,9 @@ extension Scorer {
   /// Latin tokens expose each of their words ("turn off" does not hide "off").
   /// - Complexity: O(n · w) for n scalars and the longest lexicon word w.
   @inline(__always)
-  static func forEachWord(
+  static func forEachWord<Sink: WordSink>(
     in scalars: [Unicode.Scalar], tokens: [Token], boundaries: [Bool], lexicon: Lexicon,
-    _ found: (Range<Int>, Int32) -> Void
+    into sink: inout Sink
   ) {
     for token in tokens where token.kind != .symbol {
       let lower = token.range.lowerBound
@@ -21,7 +21,7 @@ extension Scorer {
         if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
           continue
         }
-        found(lower..<end, entry)
+        sink.found(lower..<end, entry)
       }
       guard token.kind == .lexicon, token.range.count > 1 else { continue }
       for i in (lower + 1)..<upper where scalars[i] != " " {
@@ -31,11 +31,11 @@ extension Scorer {
             if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
               continue
             }
-            found(i..<end, entry)
+            sink.found(i..<end, entry)
           }
         } else if !isASCIIWord(scalars[i]), upper - i >= 2 {
           for (end, entry) in lexicon.matches(in: scalars, from: i) where end == upper {
-            found(i..<end, entry)
+            sink.found(i..<end, entry)
           }
         }
       }
@@ -72,17 +72,37 @@ extension Scorer {
         boundaries[token.range.lowerBound] = true
         boundaries[token.range.upperBound] = true
       }
+      var sink = FolderWordSink(entries: folder.entries, besides: found, hits: hits)
       Self.forEachWord(
-        in: scalars, tokens: tokens, boundaries: boundaries, lexicon: folder.lexicon
-      ) { range, local in
-        let entry = folder.entries[Int(local)]
-        // A word read at the same place already counts for every folder that names it.
-        guard entry >= 0, !found.contains(where: { $0.range == range }),
-          !hits.contains(where: { $0.range == range && $0.entry == entry })
-        else { return }
-        hits.append(KeywordHit(range: range, entry: entry))
-      }
+        in: scalars, tokens: tokens, boundaries: boundaries, lexicon: folder.lexicon, into: &sink)
+      hits = sink.hits
     }
     return hits
+  }
+}
+
+/// Receives the words ``Scorer/forEachWord(in:tokens:boundaries:lexicon:into:)`` reads.
+///
+/// A value passed `inout`, not a closure: a closure capturing the reader's arrays boxes them and
+/// checks every access at run time.
+protocol WordSink {
+  /// Takes the lexicon entry `entry` read at `range`.
+  mutating func found(_ range: Range<Int>, _ entry: Int32)
+}
+
+/// A folder's own words, as grammar-wide entries, where the words of all folders did not read
+/// them already.
+private struct FolderWordSink: WordSink {
+  let entries: [Int32]
+  let besides: [KeywordHit]
+  var hits: [KeywordHit]
+
+  mutating func found(_ range: Range<Int>, _ local: Int32) {
+    let entry = entries[Int(local)]
+    // A word read at the same place already counts for every folder that names it.
+    guard entry >= 0, !besides.contains(where: { $0.range == range }),
+      !hits.contains(where: { $0.range == range && $0.entry == entry })
+    else { return }
+    hits.append(KeywordHit(range: range, entry: entry))
   }
 }

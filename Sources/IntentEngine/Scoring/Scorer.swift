@@ -57,21 +57,7 @@ struct Scorer {
 
   /// Reads keywords, fillers and conjunctions at token starts.
   func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
-    // Room for a word per token, so the arrays most parses fill are allocated once, not grown.
-    var hits: [KeywordHit] = []
-    hits.reserveCapacity(tokens.count + 4)
-    var fillers: [Range<Int>] = []
-    var conjunctions: [Range<Int>] = []
-    var functionWords: [Range<Int>] = []
-    functionWords.reserveCapacity(tokens.count)
-    var vocatives: [Range<Int>] = []
-    var repairs: [Range<Int>] = []
-    var lastCutoff: Range<Int>?
-    var abandons: [Range<Int>] = []
-    var asks = false
-    var selfMentions: [Range<Int>] = []
-    var markers = ListMarkers()
-    var placeFollowers: [Range<Int>] = []
+    var words = WordRoles(grammar: grammar, tokenCount: tokens.count)
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -88,26 +74,13 @@ struct Scorer {
       boundaries[i] = true
       boundaries[i + 1] = true
     }
-    func record(_ range: Range<Int>, _ entry: Int32) {
-      let role = grammar.roles[Int(entry)]
-      if role.isEmpty { return }
-      if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
-      if role.contains(.filler) { fillers.append(range) }
-      if role.contains(.conjunction) { conjunctions.append(range) }
-      if role.contains(.functionWord) { functionWords.append(range) }
-      if role.contains(.vocative) { vocatives.append(range) }
-      if role.contains(.repair) { repairs.append(range) }
-      if role.contains(.abandon) { abandons.append(range) }
-      if role.contains(.cutoff), lastCutoff.map({ $0.upperBound < range.upperBound }) ?? true {
-        lastCutoff = range
-      }
-      if role.contains(.questionMarker) { asks = true }
-      if role.contains(.selfWord) { selfMentions.append(range) }
-      markers.record(range, role)
-      if role.contains(.placeFollower) { placeFollowers.append(range) }
-    }
     Self.forEachWord(
-      in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, record)
+      in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, into: &words)
+    // Taken out, not copied: appending to a shared array would copy it.
+    var hits: [KeywordHit] = []
+    swap(&hits, &words.hits)
+    let fillers = words.fillers
+    let functionWords = words.functionWords
     if !grammar.folderLexicons.isEmpty {
       hits += folderHits(in: scalars, entities: entities, besides: hits)
     }
@@ -128,10 +101,11 @@ struct Scorer {
       }
     }
     var coveredByWords = [Bool](repeating: false, count: scalars.count)
-    for words in [fillers, functionWords] {
-      for range in words {
-        for i in range where i < coveredByWords.count { coveredByWords[i] = true }
-      }
+    for range in fillers {
+      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+    }
+    for range in functionWords {
+      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
     }
     // Coverage counts what a reader would: a number is one unit however many digits it has.
     // Fillers and function words are explained for every intent; the rest is counted in
@@ -155,27 +129,27 @@ struct Scorer {
     }
     var analysis = Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
-      conjunctions: conjunctions, functionWords: functionWords, repairs: repairs,
-      abandons: abandons,
-      breaksOff: lastCutoff.flatMap { cutoff in
+      conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
+      abandons: words.abandons,
+      breaksOff: words.lastCutoff.flatMap { cutoff in
         // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
         Self.pastPoliteness(
           from: cutoff.upperBound, to: scalars.count, fillers: fillers, in: scalars)
           == scalars.count ? cutoff : nil
       },
-      asks: asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
-      selfMentions: selfMentions,
+      asks: words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
+      selfMentions: words.selfMentions,
       addressee: addressee(
-        vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
-        ?? relayed(to: vocatives, fillers: fillers, tokens: tokens, in: text)
-        ?? Self.vocativeClause(vocatives, in: text),
+        words.vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
+        ?? relayed(to: words.vocatives, fillers: fillers, tokens: tokens, in: text)
+        ?? Self.vocativeClause(words.vocatives, in: text),
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
-    analysis.decreases = markers.decreases
-    analysis.scopeAll = markers.scopeAll
-    analysis.listName = markers.listName(in: analysis)
-    analysis.placeFollowers = placeFollowers
+    analysis.decreases = words.markers.decreases
+    analysis.scopeAll = words.markers.scopeAll
+    analysis.listName = words.markers.listName(in: analysis)
+    analysis.placeFollowers = words.placeFollowers
     return analysis
   }
 
@@ -201,6 +175,9 @@ struct Scorer {
     var result: [Candidate] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
+    // What each intent explains, in one buffer that every scoring below reuses.
+    var explained: [Range<Int>] = []
+    explained.reserveCapacity(2 * touched.count + 8)
     var start = 0
     while start < touched.count {
       let intentIndex = Int(touched[start].target.intent)
@@ -210,7 +187,9 @@ struct Scorer {
       }
       let group = start..<end
       start = end
-      if var candidate = score(intentIndex, touched[group], analysis, matcher) {
+      if var candidate = score(
+        intentIndex, touched[group], analysis, matcher, explaining: &explained)
+      {
         candidate.hits = group
         result.append(candidate)
       }
@@ -259,7 +238,8 @@ struct Scorer {
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.hasPattern,
       var refined = score(
-        best.intent, touched[best.hits], analysis, matcher, allowTail: true, tailOnly: true)
+        best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
+        allowTail: true, tailOnly: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
       for record in best.evidence {
@@ -285,7 +265,8 @@ struct Scorer {
               && !Self.isShortName(analysis.text.scalars[capture])))
       }),
       let refined = score(
-        best.intent, touched[best.hits], analysis, matcher, allowTail: true, tailOnly: true),
+        best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
+        allowTail: true, tailOnly: true),
       refined.hasPattern
     {
       // Free text that opens the sentence and runs over or up to a clause break has swallowed
@@ -299,7 +280,8 @@ struct Scorer {
 
   private func score(
     _ intentIndex: Int, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
-    _ matcher: PatternMatcher, allowTail: Bool = false, tailOnly: Bool = false
+    _ matcher: PatternMatcher, explaining evidenceRanges: inout [Range<Int>],
+    allowTail: Bool = false, tailOnly: Bool = false
   ) -> Candidate? {
     // An intent that only its excludes name ("music" for every built-in intent) is no candidate:
     // it is left before anything is allocated.
@@ -311,8 +293,7 @@ struct Scorer {
     var score = 0.0
     // What this intent explains: fillers and function words (neither evidence nor noise), then
     // its keywords and the entities that fill its slots.
-    var evidenceRanges: [Range<Int>] = []
-    evidenceRanges.reserveCapacity(hits.count + intent.spec.slots.count)
+    evidenceRanges.removeAll(keepingCapacity: true)
     func explain(_ range: Range<Int>) { evidenceRanges.append(range) }
 
     // Keyword groups count once each, however many of their words appear.
@@ -1039,5 +1020,48 @@ struct Scorer {
   @inline(__always)
   static func isASCIIWord(_ s: Unicode.Scalar) -> Bool {
     Tokenizer.isASCIILetter(s.value) || Tokenizer.isASCIIDigit(s.value)
+  }
+}
+
+/// The words of the built-in lexicon an utterance holds, sorted by what their entries do.
+private struct WordRoles: WordSink {
+  let grammar: CompiledGrammar
+  var hits: [KeywordHit] = []
+  var fillers: [Range<Int>] = []
+  var conjunctions: [Range<Int>] = []
+  var functionWords: [Range<Int>] = []
+  var vocatives: [Range<Int>] = []
+  var repairs: [Range<Int>] = []
+  var abandons: [Range<Int>] = []
+  var lastCutoff: Range<Int>?
+  var asks = false
+  var selfMentions: [Range<Int>] = []
+  var markers = ListMarkers()
+  var placeFollowers: [Range<Int>] = []
+
+  init(grammar: CompiledGrammar, tokenCount: Int) {
+    self.grammar = grammar
+    // Room for a word per token, so the arrays most parses fill are allocated once, not grown.
+    hits.reserveCapacity(tokenCount + 4)
+    functionWords.reserveCapacity(tokenCount)
+  }
+
+  mutating func found(_ range: Range<Int>, _ entry: Int32) {
+    let role = grammar.roles[Int(entry)]
+    if role.isEmpty { return }
+    if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
+    if role.contains(.filler) { fillers.append(range) }
+    if role.contains(.conjunction) { conjunctions.append(range) }
+    if role.contains(.functionWord) { functionWords.append(range) }
+    if role.contains(.vocative) { vocatives.append(range) }
+    if role.contains(.repair) { repairs.append(range) }
+    if role.contains(.abandon) { abandons.append(range) }
+    if role.contains(.cutoff), lastCutoff.map({ $0.upperBound < range.upperBound }) ?? true {
+      lastCutoff = range
+    }
+    if role.contains(.questionMarker) { asks = true }
+    if role.contains(.selfWord) { selfMentions.append(range) }
+    markers.record(range, role)
+    if role.contains(.placeFollower) { placeFollowers.append(range) }
   }
 }
