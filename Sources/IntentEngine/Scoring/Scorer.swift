@@ -57,7 +57,7 @@ struct Scorer {
 
   /// Reads keywords, fillers and conjunctions at token starts.
   func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
-    var words = WordRoles(grammar: grammar, tokenCount: tokens.count)
+    var words = WordRoles(roles: grammar.roles, tokenCount: tokens.count)
     let scalars = text.scalars
     var boundaries = [Bool](repeating: false, count: scalars.count + 1)
     boundaries[0] = true
@@ -148,7 +148,8 @@ struct Scorer {
       boundaries: boundaries)
     analysis.decreases = words.markers.decreases
     analysis.scopeAll = words.markers.scopeAll
-    analysis.listName = words.markers.listName(in: analysis)
+    let listName = words.markers.listName(in: analysis)
+    analysis.listName = listName
     analysis.placeFollowers = words.placeFollowers
     return analysis
   }
@@ -1025,7 +1026,7 @@ struct Scorer {
 
 /// The words of the built-in lexicon an utterance holds, sorted by what their entries do.
 private struct WordRoles: WordSink {
-  let grammar: CompiledGrammar
+  let roles: [EntryRole]
   var hits: [KeywordHit] = []
   var fillers: [Range<Int>] = []
   var conjunctions: [Range<Int>] = []
@@ -1039,15 +1040,15 @@ private struct WordRoles: WordSink {
   var markers = ListMarkers()
   var placeFollowers: [Range<Int>] = []
 
-  init(grammar: CompiledGrammar, tokenCount: Int) {
-    self.grammar = grammar
+  init(roles: [EntryRole], tokenCount: Int) {
+    self.roles = roles
     // Room for a word per token, so the arrays most parses fill are allocated once, not grown.
     hits.reserveCapacity(tokenCount + 4)
     functionWords.reserveCapacity(tokenCount)
   }
 
   mutating func found(_ range: Range<Int>, _ entry: Int32) {
-    let role = grammar.roles[Int(entry)]
+    let role = roles[Int(entry)]
     if role.isEmpty { return }
     if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
     if role.contains(.filler) { fillers.append(range) }
