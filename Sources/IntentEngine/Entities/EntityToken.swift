@@ -200,19 +200,18 @@ enum EntityTokenizer {
   )? {
     // The longest acceptable word wins: the walk goes shortest first, so the last one is kept.
     var best: (LexiconWord, Int)?
-    for match in EntityLexicon.trie.walk(s, from: i) {
-      let end = match.end
+    EntityLexicon.trie.forEachMatch(in: s, from: i) { end, word in
       if end < s.count {
         let next = s[end].value
         // A possessive "'s" ends the word: "yesterday's", "this week's".
         let isPossessive =
           next == 0x27 && end + 1 < s.count && s[end + 1] == "s"
           && (end + 2 == s.count || !isASCIILetter(s[end + 2].value))
-        if isASCIILetter(next) || (next == 0x27 && !isPossessive) { continue }
-        if next == 0x2E, end + 1 < s.count, isASCIILetter(s[end + 1].value) { continue }
+        if isASCIILetter(next) || (next == 0x27 && !isPossessive) { return }
+        if next == 0x2E, end + 1 < s.count, isASCIILetter(s[end + 1].value) { return }
       }
-      if !afterNumber, EntityLexicon.needsNumberBefore(match.value, text: s[i..<end]) { continue }
-      best = (match.value, end)
+      if !afterNumber, EntityLexicon.needsNumberBefore(word, text: s[i..<end]) { return }
+      best = (word, end)
     }
     return best
   }

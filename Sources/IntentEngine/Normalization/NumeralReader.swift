@@ -13,10 +13,24 @@
 ///   numeric (see `ChineseNumerals.protectedWords`) are copied unchanged.
 struct NumeralReader {
   let base: ScalarBuffer
-  private(set) var scalars: [Unicode.Scalar] = []
-  private(set) var starts: [Int32] = []
-  private(set) var ends: [Int32] = []
   private(set) var numbers: [NumberSpan] = []
+  /// The output once it differs from the base; until then it is the base's first
+  /// `sharedPrefix` scalars, read from the base's own arrays, not copied.
+  private var output: ScalarBuffer?
+  private var sharedPrefix = 0
+
+  /// The normalised scalars.
+  var scalars: [Unicode.Scalar] { output?.scalars ?? shared(base.scalars) }
+  /// Each normalised scalar's first source offset.
+  var starts: [Int32] { output?.starts ?? shared(base.starts) }
+  /// Each normalised scalar's source end.
+  var ends: [Int32] { output?.ends ?? shared(base.ends) }
+
+  private func shared<Element>(_ array: [Element]) -> [Element] {
+    sharedPrefix == array.count ? array : Array(array[..<sharedPrefix])
+  }
+
+  private var outputCount: Int { output?.count ?? sharedPrefix }
 
   /// A number found in the base text, not yet emitted.
   private struct Parsed {
@@ -44,9 +58,6 @@ struct NumeralReader {
 
   init(base: ScalarBuffer) {
     self.base = base
-    scalars.reserveCapacity(base.count)
-    starts.reserveCapacity(base.count)
-    ends.reserveCapacity(base.count)
   }
 
   mutating func read() {
@@ -88,32 +99,42 @@ struct NumeralReader {
 
   // MARK: Emitting
 
+  /// Copies base scalars unchanged. The base is read in order, so while nothing has been
+  /// rewritten, `range` starts where the shared prefix ends and only extends it.
   private mutating func copy(_ range: Range<Int>) {
+    guard output != nil else {
+      sharedPrefix = range.upperBound
+      return
+    }
     for k in range {
-      scalars.append(base.scalars[k])
-      starts.append(base.starts[k])
-      ends.append(base.ends[k])
+      output?.append(base.scalars[k], base.starts[k], base.ends[k])
     }
   }
 
   private mutating func emit(_ parsed: Parsed, from start: Int) {
-    let spanStart = scalars.count
+    let spanStart = outputCount
     if parsed.copiesSource {
       copy(start..<parsed.end)
     } else {
+      if output == nil {
+        // The first rewrite: the output stops following the base from here on.
+        var buffer = ScalarBuffer(capacity: base.count + 8)
+        for k in 0..<sharedPrefix {
+          buffer.append(base.scalars[k], base.starts[k], base.ends[k])
+        }
+        output = buffer
+      }
       let sourceStart = base.starts[start]
       let sourceEnd = base.ends[parsed.end - 1]
       var text = parsed.rendering ?? Self.render(parsed.value)
       if let upper = parsed.upperBound { text += "-" + Self.render(upper) }
       for scalar in text.unicodeScalars {
-        scalars.append(scalar)
-        starts.append(sourceStart)
-        ends.append(sourceEnd)
+        output?.append(scalar, sourceStart, sourceEnd)
       }
     }
     numbers.append(
       NumberSpan(
-        range: spanStart..<scalars.count, value: parsed.value, upperBound: parsed.upperBound))
+        range: spanStart..<outputCount, value: parsed.value, upperBound: parsed.upperBound))
   }
 
   /// Renders a value below `maxRenderedValue` without exponent.

@@ -15,11 +15,11 @@ extension Scorer {
     for token in tokens where token.kind != .symbol {
       let lower = token.range.lowerBound
       let upper = token.range.upperBound
-      for (end, entry) in lexicon.matches(in: scalars, from: lower)
-      where boundaries[end] || (end < upper && end - lower >= 2) {
+      lexicon.forEachMatch(in: scalars, from: lower) { end, entry in
+        guard boundaries[end] || (end < upper && end - lower >= 2) else { return }
         // Latin words must end on a word boundary: "remind" is not in "reminder".
         if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
-          continue
+          return
         }
         sink.found(lower..<end, entry)
       }
@@ -27,15 +27,16 @@ extension Scorer {
       for i in (lower + 1)..<upper where scalars[i] != " " {
         let startsWord = scalars[i - 1] == " "
         if startsWord {
-          for (end, entry) in lexicon.matches(in: scalars, from: i) where boundaries[end] {
+          lexicon.forEachMatch(in: scalars, from: i) { end, entry in
+            guard boundaries[end] else { return }
             if end < scalars.count, isASCIIWord(scalars[end - 1]), isASCIIWord(scalars[end]) {
-              continue
+              return
             }
             sink.found(i..<end, entry)
           }
         } else if !isASCIIWord(scalars[i]), upper - i >= 2 {
-          for (end, entry) in lexicon.matches(in: scalars, from: i) where end == upper {
-            sink.found(i..<end, entry)
+          lexicon.forEachMatch(in: scalars, from: i) { end, entry in
+            if end == upper { sink.found(i..<end, entry) }
           }
         }
       }

@@ -45,8 +45,11 @@ public struct Lexicon: Sendable {
     trie.longestMatch(in: scalars, from: start)
   }
 
-  /// Every word starting at `start`, shortest first, found lazily.
-  func matches(in scalars: [Unicode.Scalar], from start: Int) -> ScalarTrie<Int32>.Walk {
-    trie.walk(scalars, from: start)
+  /// Calls `body` with every word starting at `start`, shortest first, as its end and entry.
+  @inline(__always)
+  func forEachMatch(
+    in scalars: [Unicode.Scalar], from start: Int, _ body: (_ end: Int, _ entry: Int32) -> Void
+  ) {
+    trie.forEachMatch(in: scalars, from: start, body)
   }
 }

@@ -108,30 +108,20 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
     return found
   }
 
-  /// Every stored word starting at `start`, shortest first, as end offsets and values; the
-  /// same as ``matches(in:from:)``, walked lazily without building an array.
-  func walk(_ scalars: [Unicode.Scalar], from start: Int) -> Walk {
-    Walk(trie: self, scalars: scalars, position: start)
-  }
-
-  /// The words a trie holds at one position, found one by one as the walk goes deeper.
-  struct Walk: Sequence, IteratorProtocol {
-    let trie: ScalarTrie
-    let scalars: [Unicode.Scalar]
-    var position: Int
+  /// Calls `body` with every stored word starting at `start`, shortest first, as its end offset
+  /// and value: the words of ``matches(in:from:)``, read in place without building an array or an
+  /// iterator that holds copies of the trie's arrays.
+  @inline(__always)
+  func forEachMatch(
+    in scalars: [Unicode.Scalar], from start: Int, _ body: (_ end: Int, _ value: Value) -> Void
+  ) {
     var node: Int32 = 0
-
-    mutating func next() -> (end: Int, value: Value)? {
-      while position < scalars.count {
-        guard let child = trie.edges.child(for: ScalarTrie.key(node, scalars[position])) else {
-          position = scalars.count
-          return nil
-        }
-        node = child
-        position += 1
-        if let value = trie.values[Int(node)] { return (position, value) }
-      }
-      return nil
+    var i = start
+    while i < scalars.count {
+      guard let next = edges.child(for: Self.key(node, scalars[i])) else { return }
+      node = next
+      i += 1
+      if let value = values[Int(node)] { body(i, value) }
     }
   }
 
