@@ -26,7 +26,7 @@ public struct EntityExtractor: Sendable {
   public func entities(in text: NormalizedText, context: ParseContext) -> [Entity] {
     var entities: [Entity] = []
     let tokens = EntityTokenizer.tokens(in: text)
-    var consumed = [Bool](repeating: false, count: text.numbers.count)
+    var consumed = [Bool](filledWith: false, count: text.numbers.count)
     var numberNotes: [Int: String] = [:]
     if !tokens.isEmpty {
       timeEntities(

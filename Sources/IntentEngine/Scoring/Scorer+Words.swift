@@ -55,7 +55,7 @@ extension Scorer {
     in scalars: [Unicode.Scalar], entities: [Entity], besides found: [KeywordHit]
   ) -> [KeywordHit] {
     var hits: [KeywordHit] = []
-    var base = [Bool](repeating: false, count: scalars.count + 1)
+    var base = [Bool](filledWith: false, count: scalars.count + 1)
     base[0] = true
     base[scalars.count] = true
     for entity in entities where entity.range.upperBound <= scalars.count {

@@ -59,7 +59,7 @@ struct Scorer {
   func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
     var words = WordRoles(roles: grammar.roles, tokenCount: tokens.count)
     let scalars = text.scalars
-    var boundaries = [Bool](repeating: false, count: scalars.count + 1)
+    var boundaries = [Bool](filledWith: false, count: scalars.count + 1)
     boundaries[0] = true
     boundaries[scalars.count] = true
     for token in tokens {
@@ -100,7 +100,7 @@ struct Scorer {
         }
       }
     }
-    var coveredByWords = [Bool](repeating: false, count: scalars.count)
+    var coveredByWords = [Bool](filledWith: false, count: scalars.count)
     for range in fillers {
       for i in range where i < coveredByWords.count { coveredByWords[i] = true }
     }
@@ -110,8 +110,8 @@ struct Scorer {
     // Coverage counts what a reader would: a number is one unit however many digits it has.
     // Fillers and function words are explained for every intent; the rest is counted in
     // prefix sums, so an intent's share is a few subtractions over its evidence ranges.
-    var openBefore = [Int32](repeating: 0, count: scalars.count + 1)
-    var contentBefore = [Int32](repeating: 0, count: scalars.count + 1)
+    var openBefore = [Int32](filledWith: 0, count: scalars.count + 1)
+    var contentBefore = [Int32](filledWith: 0, count: scalars.count + 1)
     var contentLength = 0
     var wordExplained = 0
     for (i, scalar) in scalars.enumerated() {
@@ -259,8 +259,9 @@ struct Scorer {
         result[0].missingSlots = refined.missingSlots
       }
     } else if let best = result.first,
+      case let head = matcher.bounds.lowerBound,
       best.captures.contains(where: { capture in
-        capture.lowerBound == matcher.bounds.lowerBound
+        capture.lowerBound == head
           && (capture.contains(where: analysis.text.isClauseBreak(at:))
             || (analysis.text.isClauseBreak(at: capture.upperBound)
               && !Self.isShortName(analysis.text.scalars[capture])))
@@ -423,9 +424,9 @@ struct Scorer {
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list"). A command after context ("dog food's almost
     // gone, remind me tonight to order more") has its payload inside the command.
-    let payload = (patternMatch?.captureRanges ?? []).filter {
-      $0.lowerBound > (tailStart ?? matcher.bounds.lowerBound)
-    }
+    // Read before the closure, which would otherwise capture a copy of the whole matcher.
+    let commandStart = tailStart ?? matcher.bounds.lowerBound
+    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > commandStart }
     // An exclude lies in the payload only when the payload holds all of it: one that runs into
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.
@@ -945,7 +946,7 @@ struct Scorer {
       entityOrder.append(contentsOf: (runStart..<runEnd).reversed())
       runStart = runEnd
     }
-    var fillerEnds = [Int](repeating: -1, count: scalars.count)
+    var fillerEnds = [Int](filledWith: -1, count: scalars.count)
     for filler in analysis.fillers where filler.lowerBound < scalars.count {
       fillerEnds[filler.lowerBound] = max(fillerEnds[filler.lowerBound], filler.upperBound)
     }
