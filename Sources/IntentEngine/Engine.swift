@@ -441,9 +441,7 @@ public struct Engine: Sendable {
   ) -> Analysis {
     let tokens = tokenizer.tokens(in: normalized)
     let entities = extractor.entities(in: normalized, context: context)
-    var analysis = scorer.analyse(normalized, tokens: tokens, entities: entities)
-    analysis.matchBudget = budget
-    return analysis
+    return scorer.analyse(normalized, tokens: tokens, entities: entities, budget: budget)
   }
 
   /// Compares the intents on an analysis and reads the best one's slots.

@@ -19,6 +19,9 @@ struct ListMarkers {
     if role.contains(.listWord) { listWords.append(range) }
   }
 
+  /// Whether a list may be named: a word for one was said.
+  var mayNameList: Bool { shopping != nil || todo != nil || !listWords.isEmpty }
+
   /// Longest name read before the word "list": a few Chinese characters or one Latin word.
   static let longestChineseName = 6
 

@@ -55,8 +55,11 @@ struct Scorer {
 
   let grammar: CompiledGrammar
 
-  /// Reads keywords, fillers and conjunctions at token starts.
-  func analyse(_ text: NormalizedText, tokens: [Token], entities: [Entity]) -> Analysis {
+  /// Reads keywords, fillers and conjunctions at token starts; matching on the analysis draws
+  /// its steps from `budget`.
+  func analyse(
+    _ text: NormalizedText, tokens: [Token], entities: [Entity], budget: MatchBudget? = nil
+  ) -> Analysis {
     var words = WordRoles(roles: grammar.roles, tokenCount: tokens.count)
     let scalars = text.scalars
     var boundaries = [Bool](filledWith: false, count: scalars.count + 1)
@@ -148,8 +151,12 @@ struct Scorer {
       boundaries: boundaries)
     analysis.decreases = words.markers.decreases
     analysis.scopeAll = words.markers.scopeAll
-    let listName = words.markers.listName(in: analysis)
-    analysis.listName = listName
+    // Most utterances name no list; reading one takes the whole analysis.
+    if words.markers.mayNameList {
+      let listName = words.markers.listName(in: analysis)
+      analysis.listName = listName
+    }
+    analysis.matchBudget = budget
     analysis.placeFollowers = words.placeFollowers
     return analysis
   }
