@@ -133,7 +133,7 @@ struct Scorer {
     var analysis = Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
-      abandons: words.abandons,
+      matchBudget: budget, abandons: words.abandons,
       breaksOff: words.lastCutoff.flatMap { cutoff in
         // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
         Self.pastPoliteness(
@@ -141,7 +141,8 @@ struct Scorer {
           == scalars.count ? cutoff : nil
       },
       asks: words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
-      selfMentions: words.selfMentions,
+      selfMentions: words.selfMentions, decreases: words.markers.decreases,
+      scopeAll: words.markers.scopeAll, placeFollowers: words.placeFollowers,
       addressee: addressee(
         words.vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text)
         ?? relayed(to: words.vocatives, fillers: fillers, tokens: tokens, in: text)
@@ -149,15 +150,11 @@ struct Scorer {
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
-    analysis.decreases = words.markers.decreases
-    analysis.scopeAll = words.markers.scopeAll
     // Most utterances name no list; reading one takes the whole analysis.
     if words.markers.mayNameList {
       let listName = words.markers.listName(in: analysis)
       analysis.listName = listName
     }
-    analysis.matchBudget = budget
-    analysis.placeFollowers = words.placeFollowers
     return analysis
   }
 
