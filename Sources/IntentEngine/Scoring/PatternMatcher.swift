@@ -135,13 +135,14 @@ struct PatternMatcher {
     {
       return nil
     }
-    let program = pattern.program
-    // Most patterns have no sequence whose words the text holds: they end before any set-up.
+    // Most patterns have no sequence whose words the text holds: they end before any set-up,
+    // and before the program's arrays are retained.
     guard
-      let firstViable = (0..<program.sequenceCount).first(where: {
+      let firstViable = pattern.requirements.indices.first(where: {
         mayContain(pattern.requirements[$0])
       })
     else { return nil }
+    let program = pattern.program
     let origin = start ?? bounds.lowerBound
     // `program` stays alive for the whole call: the pointers below are into it. The bindings
     // live inside the innermost closure, so no mutable state is shared across closures.
