@@ -13,8 +13,8 @@ import Testing
 /// Writers killed with SIGKILL at random moments leave every store readable and holding every
 /// write a writer confirmed before it died.
 ///
-/// Each round starts one `intent run` per store (timers, reminders, memos) against one data
-/// folder and kills each at a seeded moment within a process's lifetime, so some finish, some
+/// Each round starts one `intent run` per store (timers, reminders, memos), plus a second one
+/// on one of them, against one data folder and kills each at a seeded moment within a process's lifetime, so some finish, some
 /// die before writing and some die between writing and printing, or mid-write. A write whose
 /// confirmation was printed must be listed afterwards; an unconfirmed one may or may not be.
 struct CrashSafetyTests {
@@ -63,9 +63,12 @@ struct CrashSafetyTests {
     }
     for round in 0..<Self.rounds {
       var pending: [(WrittenStore, ChildProcess, killAt: Duration)] = []
-      for (index, store) in WrittenStore.allCases.enumerated() {
-        let thing = StoreWriters.things[(round * 3 + index) % StoreWriters.things.count]
-        let process = try writers.startRun(store.utterance(about: thing), name: "\(round)-\(store)")
+      // One writer per store, and a second one on a store chosen at random.
+      let second = WrittenStore.allCases.randomElement(using: &random) ?? .memos
+      for (index, store) in (WrittenStore.allCases + [second]).enumerated() {
+        let thing = StoreWriters.things[(round * 4 + index) % StoreWriters.things.count]
+        let process = try writers.startRun(
+          store.utterance(about: thing), name: "\(round)-\(index)-\(store)")
         let killAt = Duration.milliseconds(
           Int.random(in: 0...lifetimes.killWindow, using: &random))
         pending.append((store, process, killAt))
