@@ -18,9 +18,10 @@ import Testing
 /// die before writing and some die between writing and printing, or mid-write. A write whose
 /// confirmation was printed must be listed afterwards; an unconfirmed one may or may not be.
 struct CrashSafetyTests {
-  /// 40 rounds by default; `INTENT_STRESS_ROUNDS=500 swift test --filter CrashSafety` runs longer.
+  /// 20 rounds by default, a few seconds on a debug build;
+  /// `INTENT_STRESS_ROUNDS=500 swift test --filter CrashSafetyTests` runs longer.
   static var rounds: Int {
-    ProcessInfo.processInfo.environment["INTENT_STRESS_ROUNDS"].flatMap(Int.init) ?? 40
+    ProcessInfo.processInfo.environment["INTENT_STRESS_ROUNDS"].flatMap(Int.init) ?? 20
   }
 
   /// How long an unkilled writer lived, in the slowest of the last few that finished; kills are
