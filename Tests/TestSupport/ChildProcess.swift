@@ -50,6 +50,15 @@ public struct ChildProcess: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, flags, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, flags, 0o644)
+    #if canImport(Glibc)
+      // Nothing else the test process has open (lock files, sockets) reaches the child, where
+      // it would stay open, and a lock held, until the child exits. glibc 2.34 has the call;
+      // Swift's Glibc module does not export it.
+      typealias CloseFrom = @convention(c) (UnsafeMutableRawPointer, Int32) -> Int32
+      if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+      }
+    #endif
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     let environ = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
