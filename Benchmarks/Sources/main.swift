@@ -12,16 +12,19 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    Usage: intent-benchmarks [--quick] [--load-only] [--fixtures <dir>]
+    Usage: intent-benchmarks [--quick] [--load-only] [--stress] [--fixtures <dir>]
 
       --quick      a short smoke run (a few seconds; debug builds are fine)
       --load-only  time only the built-in grammar load, then stop
+      --stress     8 tasks sharing one engine, 100,000 parses each (1,000 with --quick),
+                   compared with a sequential run; exits 1 on any mismatch
       --fixtures   the fixture folder to draw utterances from (default: Fixtures/ if present)
     """)
   exit(0)
 }
 let quick = arguments.contains("--quick")
 let loadOnly = arguments.contains("--load-only")
+let stress = arguments.contains("--stress")
 let rounds = quick ? 2 : 30
 let loadRuns = quick ? 3 : 30
 let processRuns = quick ? 3 : 20
@@ -104,6 +107,32 @@ if quick, utterances.count > 300 {
 line(
   "intent-benchmarks\(quick ? " --quick" : ""): \(utterances.count) utterances from \(source), \(ProcessInfo.processInfo.activeProcessorCount) cores"
 )
+
+// MARK: - Stress
+
+if stress {
+  let engine: Engine
+  do {
+    engine = try Engine.load()
+  } catch {
+    line("error: built-in grammars do not load: \(error)")
+    exit(1)
+  }
+  let report = await stressRun(
+    engine: engine, texts: utterances.map(\.text), context: context, tasks: 8,
+    parsesPerTask: quick ? 1_000 : 100_000)
+  let total = report.tasks * report.parsesPerTask
+  line("")
+  line(
+    "stress: \(report.tasks) tasks × \(report.parsesPerTask) parses sharing one engine (\(report.lines) lines, cycled), against a sequential run"
+  )
+  line(
+    "  sequential \(Timings.format(Double(report.sequentialNanoseconds) / 1_000 / Double(max(report.lines, 1)))) per parse; concurrent \(Int((Double(total) / (Double(report.concurrentNanoseconds) / 1e9)).rounded())) parses/s"
+  )
+  line("  mismatches \(report.mismatches) of \(total)")
+  if let first = report.firstMismatch { line("  first differing line: '\(first)'") }
+  exit(report.mismatches == 0 ? 0 : 1)
+}
 
 // MARK: - Load
 

@@ -123,7 +123,9 @@ public struct LearnedPhraseStore: PhraseMemory {
     } catch {
       throw .failed("cannot create '\(url.deletingLastPathComponent().path)'; check permissions")
     }
-    let descriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o644)
+    // Close-on-exec: a process started while the lock is held would otherwise inherit the
+    // descriptor, and with it the lock, until that process exits.
+    let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .failed("cannot open lock file '\(lockURL.path)'; check permissions")
     }

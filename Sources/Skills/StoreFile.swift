@@ -43,6 +43,9 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
   public let kind: String
   /// Longest wait for another process's lock before giving up.
   public var lockTimeout: Duration = .seconds(10)
+  /// Largest file read or written, in bytes; 8 MiB holds tens of thousands of entries, and the
+  /// bound keeps every read of a store quick however the file grew.
+  public var maximumBytes = 8 << 20
   private let wallClock: WallClock
   private let problems: ProblemLog?
 
@@ -156,6 +159,13 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
     guard FileManager.default.fileExists(atPath: url.path) else {
       return Loaded(document: Document())
     }
+    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+      size > maximumBytes
+    {
+      throw SkillError.failed(
+        "\(kind) '\(url.path)' is \(size) bytes; a store file holds at most \(maximumBytes); move it away or remove entries from it"
+      )
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -247,6 +257,11 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
       data = try encoder.encode(document)
     } catch {
       throw SkillError.failed("\(kind) cannot be encoded: \(error)")
+    }
+    guard data.count <= maximumBytes else {
+      throw SkillError.failed(
+        "\(kind) '\(url.path)' would grow to \(data.count) bytes; a store file holds at most \(maximumBytes); remove some entries first"
+      )
     }
     try AtomicFile.write(data, to: url)
   }

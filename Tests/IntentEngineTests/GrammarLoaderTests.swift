@@ -50,6 +50,30 @@ struct GrammarLoaderTests {
     #expect(loaded.warnings.isEmpty)
   }
 
+  @Test func aGrammarFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    // A valid grammar padded with comment lines to one byte over the limit.
+    var text = Self.grammar + "\n"
+    let comment = "# " + String(repeating: "x", count: 97) + "\n"
+    while text.utf8.count + comment.utf8.count <= GrammarLoader.maximumFileBytes {
+      text += comment
+    }
+    text += String(repeating: "#", count: GrammarLoader.maximumFileBytes + 1 - text.utf8.count)
+    #expect(text.utf8.count == GrammarLoader.maximumFileBytes + 1)
+    try text.write(
+      to: folder.url.appendingPathComponent("big.grammar"), atomically: true, encoding: .utf8)
+    do {
+      _ = try GrammarLoader.load(roots: [(folder.url, "mine")])
+      Issue.record("a grammar file over the limit must fail the load")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          "mine/big.grammar:1:1: error: file is 1048577 bytes; a grammar file holds at most 1048576; split it into several '.grammar' files"
+        ])
+    }
+  }
+
   @Test func noteFollowsTheErrorItBelongsToAcrossFiles() {
     let first = GrammarSource(path: "a.grammar", language: "en", text: Self.grammar)
     let second = GrammarSource(path: "b.grammar", language: "en", text: Self.grammar)

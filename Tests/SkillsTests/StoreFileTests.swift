@@ -126,6 +126,50 @@ struct StoreFileTests {
     #expect(await problems.drain().first?.contains("is corrupt; moved it to") == true)
   }
 
+  @Test func aFileOverTheSizeLimitIsRefusedAndLeftAsItIs() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let notes = store(folder)
+    #expect(notes.maximumBytes == 8 << 20)
+    // Valid JSON, one byte over the limit: refused for its size, not set aside as corrupt.
+    let head = Data(#"{"version": 1, "next_id": 2, "notes": [{"id": 1, "text": "a"}]}"#.utf8)
+    let padded = head + Data(repeating: 0x20, count: notes.maximumBytes + 1 - head.count)
+    try padded.write(to: notes.url)
+    let message =
+      "note store '\(notes.url.path)' is \(notes.maximumBytes + 1) bytes; a store file holds at most \(notes.maximumBytes); move it away or remove entries from it"
+    await #expect(throws: SkillError.failed(message)) { try await notes.read() }
+    await #expect(throws: SkillError.failed(message)) { try await add("b", to: notes) }
+    #expect(try Data(contentsOf: notes.url) == padded)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(!names.contains { $0.contains(".corrupt-") })
+  }
+
+  @Test func aWriteThatWouldGrowPastTheLimitChangesNothing() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    var notes = store(folder)
+    notes.maximumBytes = 300
+    var added = 0
+    var refusal: (any Error)?
+    while refusal == nil, added < 50 {
+      do {
+        _ = try await add("note \(added)", to: notes)
+        added += 1
+      } catch {
+        refusal = error
+      }
+    }
+    #expect(added > 0)
+    let before = try Data(contentsOf: notes.url)
+    #expect(before.count <= 300)
+    let description = try #require(refusal.map { "\($0)" })
+    #expect(description.hasPrefix("note store '\(notes.url.path)' would grow to "))
+    #expect(
+      description.hasSuffix(" bytes; a store file holds at most 300; remove some entries first"))
+    #expect(try await notes.read().notes.map(\.text) == (0..<added).map { "note \($0)" })
+    #expect(try Data(contentsOf: notes.url) == before)
+  }
+
   @Test func staleTemporaryFilesAreRemovedWhenTheStoreIsNextOpened() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -8,15 +8,15 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `value` is only read or written inside ``withLock(_:)``, while `lock`
 /// is held.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
   /// Creates a lock around `value`.
-  init(_ value: Value) { self.value = value }
+  public init(_ value: Value) { self.value = value }
 
   /// Runs `body` on the value with the lock held.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

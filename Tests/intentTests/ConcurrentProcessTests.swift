@@ -3,57 +3,35 @@ import TestSupport
 import Testing
 
 struct ConcurrentProcessTests {
-  /// Twenty `intent run` processes started at once against one data directory.
-  @Test func twentyProcessesStartingTimersAtOnceLoseNone() async throws {
-    let binary = try #require(BuiltProducts.executable(named: "intent"), "build 'intent' first")
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    var environment = ProcessInfo.processInfo.environment
-    environment["INTENT_DATA_DIR"] = folder.url.path
-    environment["TZ"] = "Asia/Shanghai"
-    let names = [
-      "牛奶", "鸡蛋", "面包", "苹果", "香蕉", "大米", "酱油", "白菜", "豆腐", "猫粮",
-      "牙膏", "纸巾", "咖啡", "茶叶", "橙子", "葡萄", "西瓜", "土豆", "洋葱", "黄油",
-    ]
-    var processes: [(Process, Pipe)] = []
-    for name in names {
-      let process = Process()
-      process.executableURL = binary
-      process.arguments = ["run", "--json", "--route", "local", "三分钟后提醒我买\(name)"]
-      process.environment = environment
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = FileHandle.nullDevice
-      processes.append((process, pipe))
+  /// Twenty `intent run` processes started at once against one data folder, each adding one
+  /// entry to the same store: every entry a process reported is listed, under its own id.
+  @Test(arguments: WrittenStore.allCases)
+  func twentyProcessesWritingOneStoreAtOnceLoseNone(_ store: WrittenStore) async throws {
+    let writers = try StoreWriters()
+    defer { writers.folder.remove() }
+    let processes = try StoreWriters.things.enumerated().map { index, thing in
+      try writers.startRun(store.utterance(about: thing), name: "\(store)-\(index)")
     }
-    for (process, _) in processes { try process.run() }
-    var reported: [Int] = []
-    for (process, pipe) in processes {
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
-      let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      let result = json?["result"] as? [String: Any]
-      if let id = result?["id"] as? Int { reported.append(id) }
+    var reported: [Int: String] = [:]
+    for process in processes {
+      let ending = await process.waitForExit()
+      #expect(ending == .exited(0), "\(process.errorText)")
+      #expect(process.errorText.isEmpty)
+      let write = StoreWriters.reportedWrite(of: process, in: store)
+      #expect(write != nil, "no confirmation in \(String(decoding: process.output, as: UTF8.self))")
+      if let write {
+        #expect(reported[write.id] == nil, "id \(write.id) was reported twice")
+        reported[write.id] = write.text
+      }
     }
     #expect(reported.count == 20)
+    #expect(Set(reported.values) == Set(StoreWriters.things.map(store.entryText(about:))))
 
-    let list = Process()
-    list.executableURL = binary
-    list.arguments = ["timers", "--json"]
-    list.environment = environment
-    let pipe = Pipe()
-    list.standardOutput = pipe
-    try list.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    list.waitUntilExit()
-    let timers = try #require(
-      (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["timers"]
-        as? [[String: Any]])
-    let ids = timers.compactMap { $0["id"] as? Int }
-    #expect(ids.count == 20)
-    #expect(Set(ids).count == 20)
-    #expect(Set(ids) == Set(reported))
-    #expect(Set(timers.compactMap { $0["label"] as? String }) == Set(names.map { "买\($0)" }))
+    let listed = try #require(try await writers.list(store))
+    #expect(listed.count == 20)
+    #expect(Set(listed.map(\.id)).count == listed.count, "ids are unique")
+    #expect(
+      Dictionary(listed.map { ($0.id, $0.text) }, uniquingKeysWith: { a, _ in a }) == reported)
+    #expect(writers.setAsideFiles().isEmpty)
   }
 }

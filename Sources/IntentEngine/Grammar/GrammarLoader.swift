@@ -23,6 +23,10 @@ public enum GrammarLoader {
   /// The file name of a folder's calibration, written by `intent calibrate`.
   public static let calibrationFileName = "calibration.json"
 
+  /// Largest grammar file read, in bytes: the biggest built-in file is about 15 KB, so a larger
+  /// one is a mistake (a data file given as a grammar) and is refused before it is read.
+  public static let maximumFileBytes = 1 << 20
+
   /// Reads every grammar file under `roots`.
   ///
   /// A file directly in a root belongs to the language named by the root folder; a file in a
@@ -146,6 +150,13 @@ public enum GrammarLoader {
       }
     }
     func appendSource(_ url: URL, display: String, language: String, folder: String) {
+      if let size = (try? files.attributesOfItem(atPath: url.path))?[.size] as? Int,
+        size > Self.maximumFileBytes
+      {
+        diagnostics.append(
+          Diagnostic(path: display, line: 1, column: 1, .tooLarge(bytes: size)))
+        return
+      }
       guard let data = files.contents(atPath: url.path) else {
         diagnostics.append(Diagnostic(path: display, line: 1, column: 1, .unreadable))
         return
@@ -183,6 +194,9 @@ extension Diagnostic.Message {
   }
   static let unreadable: Self = "file cannot be read; check its permissions"
   static let notUTF8: Self = "file is not valid UTF-8; save it as UTF-8"
+  static func tooLarge(bytes: Int) -> Self {
+    "file is \(bytes) bytes; a grammar file holds at most \(GrammarLoader.maximumFileBytes); split it into several '.grammar' files"
+  }
   static let invalidCalibration: Self =
     "calibration file is not valid; rerun 'intent calibrate' or delete the file"
 }
