@@ -448,12 +448,13 @@ struct Scorer {
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.
     var excludeCounted = SmallIndexSet()
-    // A task set for a time or after a duration the pattern read: its words are the user's.
-    // Asked only when a word of others lies in the payload.
+    // A task set for a time or after a duration, read by the pattern or still to be asked for
+    // ("set a reminder to call mom" asks when): its words are the user's. Asked only when a word
+    // of others lies in the payload.
     func isTaskAtTime() -> Bool {
       guard let patternMatch else { return false }
       return intent.spec.slots.contains {
-        $0.type != .text && patternMatch.entity(forSlot: $0.name) != nil
+        $0.type != .text && ($0.isRequired || patternMatch.entity(forSlot: $0.name) != nil)
       }
     }
     for countingPayload in [false, true] {
