@@ -51,6 +51,24 @@ struct RealUsersTests {
       text: "remind me to stretch", intent: "reminder.create", slots: ["text": "stretch"],
       missing: ["datetime"], prompt: "When should I remind you?"),
     Case(text: "帮我定个闹钟", intent: "reminder.create", missing: ["datetime"], prompt: "什么时候提醒你？"),
+    // A task about other people is the user's task, with its time still to be asked for.
+    Case(
+      text: "set a reminder to phone my brother", intent: "reminder.create",
+      slots: ["text": "phone my brother"], missing: ["datetime"],
+      prompt: "When should I remind you?"),
+    Case(
+      text: "i need to be reminded to feed the fish", intent: "reminder.create",
+      slots: ["text": "feed the fish"], missing: ["datetime"],
+      prompt: "When should I remind you?"),
+    // Weather asked as a span, an amount or what is on the way.
+    Case(
+      text: "how much rain are we supposed to get tomorrow", intent: "weather.query",
+      slots: ["date": "2026-12-01"]),
+    Case(
+      text: "what sort of weather should we expect this week", intent: "weather.query",
+      slots: ["date": "2026-11-30"]),
+    // A day's to-dos read the to-do list.
+    Case(text: "what do i need to do tomorrow", intent: "memo.list", slots: ["list": "todo"]),
     // A place the gazetteer does not know is still the place asked about.
     Case(text: "weather in costa mesa", intent: "weather.query", slots: ["location": "costa mesa"]),
     Case(text: "桂平市天气", intent: "weather.query", slots: ["location": "桂平市"]),

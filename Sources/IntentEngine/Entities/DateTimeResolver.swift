@@ -230,7 +230,10 @@ struct DateTimeResolver {
       else { return nil }
       return (last, .day, nil)
     case .weekRef(let n):
-      guard n > 0, let day = shift(base, days: 1 - today.weekday + 7 * n) else { return nil }
+      // "This week" is what is left of it, from today; a later week starts on its Monday.
+      guard n >= 0, let day = n == 0 ? base : shift(base, days: 1 - today.weekday + 7 * n) else {
+        return nil
+      }
       return (day, .week, nil)
     case .monthRef(let n):
       guard n > 0, let first = shiftMonths((today.year, today.month, 1), n) else { return nil }

@@ -87,8 +87,10 @@ struct Scorer {
     if !grammar.folderLexicons.isEmpty {
       hits += folderHits(in: scalars, entities: entities, besides: hits)
     }
-    // Unknown Latin words one edit from a keyword count as that keyword, at a discount.
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount. A word an
+    // entity reads is no slip ("mins" in "8 mins" is not "minus").
     for token in tokens where token.kind == .latin && token.entry < 0 {
+      if entities.contains(where: { $0.range.overlaps(token.range) }) { continue }
       if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
         hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
       }
@@ -435,12 +437,13 @@ struct Scorer {
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.
     var excludeCounted = SmallIndexSet()
-    // A task set for a time or after a duration the pattern read: its words are the user's.
-    // Asked only when a word of others lies in the payload.
+    // A task set for a time or after a duration, read by the pattern or still to be asked for
+    // ("set a reminder to call mom" asks when): its words are the user's. Asked only when a word
+    // of others lies in the payload.
     func isTaskAtTime() -> Bool {
       guard let patternMatch else { return false }
       return intent.spec.slots.contains {
-        $0.type != .text && patternMatch.entity(forSlot: $0.name) != nil
+        $0.type != .text && ($0.isRequired || patternMatch.entity(forSlot: $0.name) != nil)
       }
     }
     for countingPayload in [false, true] {
