@@ -38,6 +38,9 @@
 #
 # Not part of .ci/run: a full run takes minutes per target. Figures are in Benchmarks/RESULTS.md.
 set -euo pipefail
+# The whole script is one block, read before it runs: editing the file during a long run
+# cannot change the run.
+{
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
@@ -158,9 +161,18 @@ seed_corpus() {
         | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | sort -u | awk 'NR <= 3000' \
         | split -l 1 -a 4 - "$corpus/seed-" ;;
     grammar)
+      # One `intent` or `list` block a file (with the comments before it), whole: a grammar file
+      # is longer than -max_len, and a file cut there would end inside a block. A file that fits
+      # is a seed as well, so that blocks referring to each other are seen together.
       local file
       for file in Grammars/*/*.grammar; do
-        cp "$file" "$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file")"
+        local stem
+        stem="$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file" .grammar)"
+        awk -v stem="$stem" '
+          /^(intent|list) / { if (body != "" && seen) { n++; printf "%s", body > (stem "-" n); close(stem "-" n); body = "" } seen = 1 }
+          { body = body $0 "\n" }
+          END { if (seen) { n++; printf "%s", body > (stem "-" n) } }' "$file"
+        if [ "$(wc -c <"$file")" -le 4096 ]; then cp "$file" "$stem"; fi
       done ;;
     reply)
       printf '%s' '{"choices":[{"message":{"content":"{\"skill_id\":\"timer.start\",\"input\":{\"duration\":\"PT3M\"},\"confidence\":0.9}"}}]}' >"$corpus/seed-envelope"
@@ -294,3 +306,4 @@ for target in "${targets[@]}"; do
     "$out/$target.log" | tail -3 >&2 || true
 done
 exit $status
+}
