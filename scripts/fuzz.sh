@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and runs them; exits 1 when any target found a crash.
 #
-# Usage: scripts/fuzz.sh [TARGET] [--seconds S | --runs N] [--jobs-dir DIR]
+# Usage: scripts/fuzz.sh [TARGET] [--seconds S | --runs N]
 #   TARGET   engine | grammar | reply | sse | store | trace   (default: every target, one after another)
 #   --seconds S   run each target for S seconds (default 60)
 #   --runs N      run each target for N inputs instead
@@ -32,9 +32,10 @@
 # in a `static let`, because a fuzz target's top-level code never runs, and is built once, never
 # per input. Libraries are rebuilt only when a source of theirs is newer than the library.
 #
-# Seed corpora: utterances from Fixtures/ (engine, trace), the grammar files in Grammars/ (grammar)
-# and the JSON replies and store files the tests use (reply, store), copied into
-# .build-fuzz/corpus/<target>/, where libFuzzer also keeps the inputs it finds interesting.
+# Seed corpora: utterances from Fixtures/ (engine, trace), the blocks of the grammar files in
+# Grammars/ (grammar), JSON replies, event streams and store files like those the tests use
+# (reply, sse, store), copied into .build-fuzz/corpus/<target>/, where libFuzzer also keeps the
+# inputs it finds interesting. Inputs are at most 512 bytes for engine, 4096 for the others.
 #
 # Not part of .ci/run: a full run takes minutes per target. Figures are in Benchmarks/RESULTS.md.
 set -euo pipefail
@@ -58,7 +59,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "error: '--runs' needs a number; e.g. '--runs 1000000'" >&2; exit 2; }
       runs=$2; shift 2 ;;
     -h | --help)
-      sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
       exit 0 ;;
     engine | grammar | reply | sse | store | trace)
       targets+=("$1"); shift ;;
