@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and runs them; exits 1 when any target found a crash.
 #
-# Usage: scripts/fuzz.sh [TARGET] [--seconds S | --runs N] [--jobs-dir DIR]
-#   TARGET   engine | grammar | reply | store | trace   (default: every target, one after another)
+# Usage: scripts/fuzz.sh [TARGET] [--seconds S | --runs N]
+#   TARGET   engine | grammar | reply | sse | store | trace   (default: every target, one after another)
 #   --seconds S   run each target for S seconds (default 60)
 #   --runs N      run each target for N inputs instead
 #
@@ -13,6 +13,9 @@
 #            compiler)                                   -> Tests/IntentEngineTests/FuzzRegressions/grammar
 #   reply    the bytes as a chat-completion body (ChatAnswer.decode) and as a model's reply text
 #            (ReplyPurifier.purify, CloudReply.decode)  -> Tests/CloudFallbackTests/FuzzRegressions/reply
+#   sse      the bytes as a streamed reply (INTENT_LLM_STREAM on): ServerSentEventParser and
+#            StreamAssembler, whole and cut into 1–16-byte chunks, which must agree; the assembled
+#            answer as reply text                       -> Tests/CloudFallbackTests/FuzzRegressions/sse
 #   store    the bytes as a timer, reminder, memo and last-good-cache store file (StoreFile's
 #            decoding, StoreFile.decoded(_:))           -> Tests/BuiltinSkillsTests/FuzzRegressions/store
 #   trace    the bytes as a trace file (Replayer.replay) and a session file (Conversation)
@@ -29,16 +32,20 @@
 # in a `static let`, because a fuzz target's top-level code never runs, and is built once, never
 # per input. Libraries are rebuilt only when a source of theirs is newer than the library.
 #
-# Seed corpora: utterances from Fixtures/ (engine, trace), the grammar files in Grammars/ (grammar)
-# and the JSON replies and store files the tests use (reply, store), copied into
-# .build-fuzz/corpus/<target>/, where libFuzzer also keeps the inputs it finds interesting.
+# Seed corpora: utterances from Fixtures/ (engine, trace), the blocks of the grammar files in
+# Grammars/ (grammar), JSON replies, event streams and store files like those the tests use
+# (reply, sse, store), copied into .build-fuzz/corpus/<target>/, where libFuzzer also keeps the
+# inputs it finds interesting. Inputs are at most 512 bytes for engine, 4096 for the others.
 #
 # Not part of .ci/run: a full run takes minutes per target. Figures are in Benchmarks/RESULTS.md.
 set -euo pipefail
+# The whole script is one block, read before it runs: editing the file during a long run
+# cannot change the run.
+{
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(engine grammar reply store trace)
+all_targets=(engine grammar reply sse store trace)
 
 targets=()
 seconds=60
@@ -52,9 +59,9 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "error: '--runs' needs a number; e.g. '--runs 1000000'" >&2; exit 2; }
       runs=$2; shift 2 ;;
     -h | --help)
-      sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
       exit 0 ;;
-    engine | grammar | reply | store | trace)
+    engine | grammar | reply | sse | store | trace)
       targets+=("$1"); shift ;;
     *)
       echo "error: unknown target or option '$1'; use one of: ${all_targets[*]}, --seconds S, --runs N" >&2
@@ -118,7 +125,7 @@ build_grammars() {
 libraries_for() {
   case "$1" in
     engine | grammar) echo "IntentEngine BuiltinGrammars" ;;
-    reply) echo "CloudFallback Skills" ;;
+    reply | sse) echo "CloudFallback Skills" ;;
     store) echo "BuiltinSkills Skills" ;;
     trace) echo "SkillRouter CloudFallback Skills IntentEngine BuiltinGrammars" ;;
   esac
@@ -127,9 +134,19 @@ libraries_for() {
 regressions_for() {
   case "$1" in
     engine | grammar) echo "Tests/IntentEngineTests/FuzzRegressions/$1" ;;
-    reply) echo "Tests/CloudFallbackTests/FuzzRegressions/$1" ;;
+    reply | sse) echo "Tests/CloudFallbackTests/FuzzRegressions/$1" ;;
     store) echo "Tests/BuiltinSkillsTests/FuzzRegressions/$1" ;;
     trace) echo "Tests/SkillRouterTests/FuzzRegressions/$1" ;;
+  esac
+}
+
+# The longest input libFuzzer makes for target `$1`; a longer seed is cut to it. An utterance
+# longer than 512 bytes (about 170 Chinese characters) is no command anyone says, and each parse
+# costs more the longer its text; files and replies get 4096 bytes.
+max_len_for() {
+  case "$1" in
+    engine) echo 512 ;;
+    *) echo 4096 ;;
   esac
 }
 
@@ -145,9 +162,18 @@ seed_corpus() {
         | sed -n 's/^{"text": *"\([^"]*\)".*/\1/p' | sort -u | awk 'NR <= 3000' \
         | split -l 1 -a 4 - "$corpus/seed-" ;;
     grammar)
+      # One `intent` or `list` block a file (with the comments before it), whole: a grammar file
+      # is longer than -max_len, and a file cut there would end inside a block. A file that fits
+      # is a seed as well, so that blocks referring to each other are seen together.
       local file
       for file in Grammars/*/*.grammar; do
-        cp "$file" "$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file")"
+        local stem
+        stem="$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file" .grammar)"
+        awk -v stem="$stem" '
+          /^(intent|list) / { if (body != "" && seen) { n++; printf "%s", body > (stem "-" n); close(stem "-" n); body = "" } seen = 1 }
+          { body = body $0 "\n" }
+          END { if (seen) { n++; printf "%s", body > (stem "-" n) } }' "$file"
+        if [ "$(wc -c <"$file")" -le 4096 ]; then cp "$file" "$stem"; fi
       done ;;
     reply)
       printf '%s' '{"choices":[{"message":{"content":"{\"skill_id\":\"timer.start\",\"input\":{\"duration\":\"PT3M\"},\"confidence\":0.9}"}}]}' >"$corpus/seed-envelope"
@@ -156,6 +182,44 @@ seed_corpus() {
 ```' >"$corpus/seed-fenced"
       printf '%s' "Sure! Here it is: {'intent': 'weather.query', 'slots': '{\"place\": \"北京\"}'} hope that helps" >"$corpus/seed-prose"
       printf '%s' '{"Skill_ID": null, "arguments": {}}' >"$corpus/seed-null" ;;
+    sse)
+      # Streams as OpenAI-compatible servers send them: content deltas, tool-call deltas, CRLF
+      # lines, comments, an error event, and broken ones (no blank line, cut JSON, no [DONE]).
+      printf '%s' ': keep-alive
+
+data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}
+
+data: {"id":"c1","choices":[{"index":0,"delta":{"content":"{\"skill_id\": \"timer.start\", "},"finish_reason":null}]}
+
+data: {"id":"c1","choices":[{"index":0,"delta":{"content":"\"input\": {\"duration\": 180}, \"confidence\": 0.9}"},"finish_reason":null}]}
+
+data: {"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}
+
+data: [DONE]
+
+' >"$corpus/seed-content"
+      printf '%s' 'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"reminder_create","arguments":""}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"text\": \"买牛奶\", "}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"datetime\": \"2026-01-01T08:00:00+08:00\"}"}}]},"finish_reason":"tool_calls"}]}
+
+data: [DONE]
+
+' >"$corpus/seed-tool-call"
+      printf 'data: {"choices":[{"delta":{"content":"{\\"skill_id\\":"}}]}\r\n\r\ndata: {"choices":[{"delta":\r\ndata: {"content":" null}"}}]}\r\n\r\nevent: done\r\ndata:[DONE]\r\n\r\n' >"$corpus/seed-crlf"
+      printf '%s' 'data: {"error":{"message":"rate limit reached","type":"requests"}}
+
+' >"$corpus/seed-error"
+      printf '%s' 'data: {"choices":[{"delta":{"content":"天气"}}]}
+data: {"choices":[{"delta":{"content":"北京"' >"$corpus/seed-broken"
+      printf '%s' 'data: {"choices":[{"delta":{"content":"ok"},"finish_reason":"length"}]}
+
+data: [DONE]
+
+data: {"choices":[{"delta":{"content":" after done"}}]}
+
+' >"$corpus/seed-after-done" ;;
     store)
       printf '%s' '{"version":1,"timers":[{"id":"t1","label":"tea","duration":180,"startedAt":"2026-01-01T08:00:00Z","state":"running"}]}' >"$corpus/seed-timers"
       printf '%s' '{"version":1,"reminders":[{"id":"r1","text":"买牛奶","due":"2026-01-01T08:00:00Z"}],"memos":[{"id":"m1","text":"note","createdAt":"2026-01-01T08:00:00Z"}]}' >"$corpus/seed-reminders"
@@ -177,7 +241,11 @@ seed_corpus() {
 
 build_target() {
   local target=$1 name
-  name="$(echo "${target:0:1}" | tr '[:lower:]' '[:upper:]')${target:1}Fuzzer"
+  # Acronyms keep one case (SSEFuzzer); other names are capitalised (EngineFuzzer).
+  case "$target" in
+    sse) name=SSEFuzzer ;;
+    *) name="$(echo "${target:0:1}" | tr '[:lower:]' '[:upper:]')${target:1}Fuzzer" ;;
+  esac
   local source=Fuzz/$name.swift binary=$out/bin/fuzz-$target
   local libraries link=()
   read -r -a libraries <<<"$(libraries_for "$target")"
@@ -216,11 +284,10 @@ for target in "${targets[@]}"; do
   limit=(-max_total_time="$seconds")
   if [ -n "$runs" ]; then limit=(-runs="$runs"); fi
   echo "== fuzz-$target ${limit[*]}" >&2
-  # -max_len 4096: longer inputs only repeat what the engine cuts at Engine.maximumLength.
   set +e
   # The Swift runtime's own backtracer hangs after ASan has reported; libFuzzer prints the stack.
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$out/bin/fuzz-$target" "${limit[@]}" \
-    -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -max_len="$(max_len_for "$target")" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$crashes/" "$out/corpus/$target" 2>&1 | tee "$out/$target.log" >&2
   result=${PIPESTATUS[0]}
   set -e
@@ -240,3 +307,4 @@ for target in "${targets[@]}"; do
     "$out/$target.log" | tail -3 >&2 || true
 done
 exit $status
+}

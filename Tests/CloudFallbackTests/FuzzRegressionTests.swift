@@ -4,10 +4,12 @@ import Testing
 
 @testable import CloudFallback
 
-/// Replays the inputs saved by `scripts/fuzz.sh reply`, as that target runs them.
+/// Replays the inputs saved by `scripts/fuzz.sh reply` and `scripts/fuzz.sh sse`, as those
+/// targets run them.
 struct FuzzRegressionTests {
-  @Test func savedInputsExist() {
-    #expect(!FuzzRegressionInput.saved(for: "reply", in: "CloudFallbackTests").isEmpty)
+  @Test(arguments: ["reply", "sse"])
+  func savedInputsExist(target: String) {
+    #expect(!FuzzRegressionInput.saved(for: target, in: "CloudFallbackTests").isEmpty)
   }
 
   @Test(arguments: FuzzRegressionInput.saved(for: "reply", in: "CloudFallbackTests"))
@@ -26,5 +28,46 @@ struct FuzzRegressionTests {
     #expect(
       (try? JSONSerialization.jsonObject(with: reply.slots)) is [String: Any],
       sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: FuzzRegressionInput.saved(for: "sse", in: "CloudFallbackTests"))
+  func savedStreamReadsTheSameInChunks(_ input: FuzzRegressionInput) {
+    // Cut where the input's own bytes say, as the fuzz target does: 1 to 16 bytes a chunk.
+    var chunks: [ArraySlice<UInt8>] = []
+    var start = 0
+    while start < input.bytes.count {
+      let end = min(input.bytes.count, start + Int(input.bytes[start] & 15) + 1)
+      chunks.append(input.bytes[start..<end])
+      start = end
+    }
+    var whole = ServerSentEventParser()
+    let wholeEvents = whole.feed(input.bytes) + whole.finish()
+    var split = ServerSentEventParser()
+    var splitEvents: [String] = []
+    for chunk in chunks { splitEvents += split.feed(chunk) }
+    splitEvents += split.finish()
+    #expect(splitEvents == wholeEvents)
+
+    let wholeAnswer = assemble([input.bytes[...]])
+    let splitAnswer = assemble(chunks)
+    #expect(splitAnswer == wholeAnswer)
+    switch splitAnswer {
+    case .success(let answer):
+      #expect(answer.hasChoice)
+      check(answer.replyText(names: ToolNames(ids: ["timer.start", "reminder.create"])))
+    case .failure(let error):
+      #expect(!error.description.isEmpty)
+    }
+  }
+
+  /// The answer a stream delivered in `chunks` assembles to, as the client feeds it.
+  func assemble(_ chunks: [ArraySlice<UInt8>]) -> Result<ChatAnswer, CloudFallbackError> {
+    let assembler = StreamAssembler()
+    do throws(CloudFallbackError) {
+      for chunk in chunks { try assembler.feed(Data(chunk)) }
+      return .success(try assembler.finish())
+    } catch {
+      return .failure(error)
+    }
   }
 }
