@@ -38,6 +38,9 @@ struct PatternMatcher {
   /// A 1,024-bit sketch of the scalar pairs in the utterance, for quick rejection; inline, so
   /// building a matcher allocates nothing for it.
   let present: SIMD16<UInt64>
+  /// The types of the utterance's entities, as bits by ``EntityType/rank``; a datetime also
+  /// counts as a date, as slots read it.
+  let entityTypes: UInt16
   /// The steps the whole parse may still take, shared with every other matcher of the parse.
   let budget: MatchBudget
 
@@ -54,6 +57,12 @@ struct PatternMatcher {
     self.fillerEnds = fillerEnds
     self.boundaries = boundaries
     self.bounds = bounds
+    var types: UInt16 = 0
+    for entity in entities {
+      types |= 1 << UInt16(entity.type.rank)
+      if entity.type == .datetime { types |= 1 << UInt16(EntityType.date.rank) }
+    }
+    entityTypes = types
     // Pairs of neighbouring non-space scalars, spaces skipped, as Pattern.openingPair keys them.
     var present = SIMD16<UInt64>()
     var previous: UInt32?
@@ -139,7 +148,7 @@ struct PatternMatcher {
     // and before the program's arrays are retained.
     guard
       let firstViable = pattern.requirements.indices.first(where: {
-        mayContain(pattern.requirements[$0])
+        hasSlotEntities(pattern, $0) && mayContain(pattern.requirements[$0])
       })
     else { return nil }
     let program = pattern.program
@@ -155,7 +164,11 @@ struct PatternMatcher {
               // Every sequence looked at costs a step, so that many cheap rejections add up too.
               budget.remaining -= 1
               guard budget.remaining > 0 else { return nil }
-              guard sequence == firstViable || mayContain(pattern.requirements[sequence]) else {
+              guard
+                sequence == firstViable
+                  || (hasSlotEntities(pattern, sequence)
+                    && mayContain(pattern.requirements[sequence]))
+              else {
                 continue
               }
               let first = program.sequenceStarts[sequence]
@@ -176,6 +189,12 @@ struct PatternMatcher {
       }
     }
     return bindings.map { Match(bindings: $0, names: program.names) }
+  }
+
+  /// Whether the utterance has an entity of every type the slots of sequence `sequence` take.
+  @inline(__always)
+  private func hasSlotEntities(_ pattern: Pattern, _ sequence: Int) -> Bool {
+    pattern.program.slotTypes[sequence] & ~entityTypes == 0
   }
 
   /// Whether the utterance has, for every requirement, a scalar one of its options starts with.

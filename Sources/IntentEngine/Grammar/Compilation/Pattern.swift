@@ -472,11 +472,19 @@ struct PatternProgram: Sendable {
   var options: [Range<Int32>] = []
   var firsts: [UInt32] = []
   var names: [String] = []
+  /// For each sequence, the entity types its slots take, as bits by ``EntityType/rank``: a
+  /// sequence whose slot types the utterance has no entity of cannot match.
+  var slotTypes: [UInt16] = []
 
   var sequenceCount: Int { sequenceStarts.count - 1 }
 
   init(_ sequences: [[Pattern.Element]]) {
     for sequence in sequences {
+      var types: UInt16 = 0
+      for element in sequence {
+        if case .slot(_, let type, _) = element { types |= 1 << UInt16(type.rank) }
+      }
+      slotTypes.append(types)
       for (index, element) in sequence.enumerated() {
         func isPlaceholder(_ i: Int) -> Bool {
           guard sequence.indices.contains(i) else { return true }
