@@ -8,7 +8,7 @@ fixed seed below after sorting, so the same lines come out every time the fixtur
 Measure with the release binary and a fixed clock:
 
   valgrind --tool=callgrind --toggle-collect='$s12IntentEngine0B0V5parse_7contextAA11ParseResultVSS_AA0E7ContextVtF' \\
-    .build/release/intent parse --jsonl --now 2026-11-30T09:00:00+08:00 < sample.jsonl > /dev/null
+    .build/release/intent parse --jsonl --jobs 1 --now 2026-11-30T09:00:00+08:00 < sample.jsonl > /dev/null
 
 and divide the instructions collected by the number of lines.
 """
