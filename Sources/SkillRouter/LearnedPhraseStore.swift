@@ -28,15 +28,19 @@ public struct LearnedPhraseStore: PhraseMemory {
   public static let formatVersion = 1
   /// Most phrases kept; past it the least used are dropped, so the file and its reads stay small.
   public static let maximumPhrases = 5_000
-  /// Longest wait for another process's lock.
-  static let lockTimeout: Duration = .seconds(5)
+  /// Longest wait for another process's lock before a phrase is given up (and reported).
+  public let lockTimeout: Duration
 
   /// Creates the store in `directory`; nothing is read or written until it is used.
-  public init(directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil) {
+  public init(
+    directory: URL, wallClock: WallClock = .system, problems: ProblemLog? = nil,
+    lockTimeout: Duration = .seconds(5)
+  ) {
     url = directory.appendingPathComponent(Self.fileName)
     lockURL = directory.appendingPathComponent(".\(Self.fileName).lock")
     self.wallClock = wallClock
     self.problems = problems
+    self.lockTimeout = lockTimeout
   }
 
   /// Every learned phrase, most used first.
@@ -130,7 +134,7 @@ public struct LearnedPhraseStore: PhraseMemory {
       throw .failed("cannot open lock file '\(lockURL.path)'; check permissions")
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + Self.lockTimeout
+    let deadline = clock.now + lockTimeout
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
         _ = close(descriptor)

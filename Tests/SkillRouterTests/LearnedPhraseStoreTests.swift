@@ -9,8 +9,10 @@ struct LearnedPhraseStoreTests {
   @Test func twoStoresLearningAtOnceLoseNothing() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let first = LearnedPhraseStore(directory: folder.url)
-    let second = LearnedPhraseStore(directory: folder.url)
+    // Forty writes queue for one lock; under a sanitizer on a loaded machine they can take longer
+    // than the default wait, and this test is about losing nothing, not about speed.
+    let first = LearnedPhraseStore(directory: folder.url, lockTimeout: .seconds(120))
+    let second = LearnedPhraseStore(directory: folder.url, lockTimeout: .seconds(120))
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<40 {
         let store = index.isMultiple(of: 2) ? first : second

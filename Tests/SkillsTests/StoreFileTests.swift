@@ -41,9 +41,13 @@ struct StoreFileTests {
   let now = Date(timeIntervalSince1970: 1_800_000_000)
 
   func store(_ folder: TemporaryDirectory, problems: ProblemLog? = nil) -> StoreFile<NoteDocument> {
-    StoreFile(
+    var store = StoreFile<NoteDocument>(
       url: folder.url.appendingPathComponent("notes.json"), kind: "note store",
       wallClock: .fixed(now), problems: problems)
+    // Twenty writers queue for one lock; under a sanitizer on a loaded machine they can take
+    // longer than the default wait, and these tests are about losing nothing, not about speed.
+    store.lockTimeout = .seconds(120)
+    return store
   }
 
   func add(_ text: String, to store: StoreFile<NoteDocument>) async throws -> Int {
