@@ -90,6 +90,20 @@ struct ReplyDecodingTests {
     }
   }
 
+  @Test func loneCarriageReturnsEndLinesAndEmptyEventsAreNotDispatched() {
+    // A keep-alive `data:` event carries nothing; a server may end lines with CR alone.
+    let stream = Array(
+      "data:\n\ndata: {\"a\": 1}\r\rdata\rdata: x\r\r: ping\r\n\r\ndata: [DONE]\r".utf8)
+    let expected = ["{\"a\": 1}", "\nx", "[DONE]"]
+    for cut in 0...stream.count {
+      var parser = ServerSentEventParser()
+      var events = parser.feed(stream[..<cut])
+      events += parser.feed(stream[cut...])
+      events += parser.finish()
+      #expect(events == expected, "cut at byte \(cut)")
+    }
+  }
+
   @Test func streamedToolCallArgumentsAreJoined() throws {
     var answer = ChatAnswer()
     try answer.absorb(
