@@ -304,59 +304,14 @@ struct Scorer {
     evidenceRanges.removeAll(keepingCapacity: true)
     func explain(_ range: Range<Int>) { evidenceRanges.append(range) }
 
-    // Keyword groups count once each, however many of their words appear.
-    var groupHit = SmallIndexSet()
-    var spelledRight = SmallIndexSet()
-    var excludeHits: [TargetedHit] = []
-    for touched in hits {
-      let (hit, target) = (touched.hit, touched.target)
-      switch target.kind {
-      case .group:
-        explain(hit.range)
-        if !hit.isCorrected { _ = spelledRight.insert(Int(target.index)) }
-        // Fields read in place: a copied group would retain its name.
-        if groupHit.insert(Int(target.index)) {
-          let declared = intent.groups[Int(target.index)].weight
-          let weight = hit.isCorrected ? declared * Self.typoDiscount : declared
-          score += weight
-          evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
-        }
-      case .exclude:
-        // A correction that changes the first letter is a different word, not a slip: "never"
-        // is one edit from the exclude "fever", while "emails" and "terribly" are inflections.
-        if hit.isCorrected,
-          grammar.lexicon.word(hit.entry).unicodeScalars.first
-            != analysis.text.scalars[hit.range.lowerBound]
-        {
-          continue
-        }
-        // A word inside a longer politeness phrase ("you" in "can you") or inside a longer
-        // keyword of this intent ("off" in "kick off") is not an exclude.
-        let insideFiller =
-          analysis.fillers.contains {
-            $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
-              && hit.range.upperBound <= $0.upperBound
-          }
-          || hits.contains {
-            $0.target.kind == .group && $0.hit.range.count > hit.range.count
-              && $0.hit.range.lowerBound <= hit.range.lowerBound
-              && hit.range.upperBound <= $0.hit.range.upperBound
-          }
-        // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
-        let flags = intent.excludeFlags[Int(target.index)]
-        let asked = analysis.asks && flags.contains(.statement)
-        // "不需要计时了": declining what is running is asking to stop it.
-        let changed =
-          flags.contains(.decline)
-          && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
-        if !insideFiller, !asked, !changed { excludeHits.append(touched) }
-      }
-    }
-    for index in intent.groups.indices
-    where intent.groups[index].isRequired && !groupHit.contains(index) {
-      return nil
-    }
-    guard !groupHit.isEmpty else { return nil }
+    // The intent's own words: keyword groups for it, excludes against it.
+    guard
+      let keywords = readKeywords(
+        intent, hits, analysis, evidence: &evidence, explaining: &evidenceRanges)
+    else { return nil }
+    score += keywords.score
+    let (groupHit, spelledRight, excludeHits) =
+      (keywords.groupHit, keywords.spelledRight, keywords.excludeHits)
     // A spelling correction alone never makes a command ("what is the time" is not about a
     // timer): when a required group, or every group, is met only by a corrected word, the
     // sentence must also hold a value for one of the intent's slots. A pattern is not enough:
@@ -369,106 +324,25 @@ struct Scorer {
     // cancel the gym") it is the user's words, not a command.
     let vetoed = excludeHits.contains { intent.excludes[Int($0.target.index)] == nil }
 
-    // Slots from entities; the best pattern match may pin them.
-    var patternMatch: PatternMatcher.Match?
-    var patternIndex = 0
     var keywordWeight = 0.0
     for index in intent.groups.indices where groupHit.contains(index) {
       keywordWeight += intent.groups[index].weight
     }
-    // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
-    let worthPatterns = keywordWeight >= Self.minimumPatternWeight
-    for (index, pattern) in intent.patterns.enumerated() where worthPatterns && !tailOnly {
-      if let match = matcher.match(pattern), !pattern.isHeading || isHeading(match, analysis) {
-        patternMatch = match
-        patternIndex = index
-        break
-      }
-    }
-    // Context before the command ("我老是忘，周五下午三点提醒我交水电费", "I always forget lunch,
-    // so please remind me at noon to eat"): a pattern may match the last clause only. It then
-    // pins the slots, but is no evidence: the score is what it would be without it.
-    var tailStart: Int?
-    if allowTail, patternMatch == nil, intent.hasTextSlot {
-      // The clause holds one of the intent's keywords, so it starts at or before the last one.
-      let lastKeyword =
-        hits.lazy.filter { $0.target.kind == .group }.map(\.hit.range.lowerBound).max()
-        ?? analysis.text.scalars.count
-      // A start after punctuation is a clause of its own ("it's friday, remind me thursday at
-      // 7"); otherwise the nearest word start to the keyword is tried first, so context words
-      // ("friday remind me …") are not taken into the command.
-      var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
-      let head = matcher.bounds.lowerBound
-      let length = analysis.text.scalars.count
-      if let first = analysis.text.firstClauseBreak, first < lastKeyword {
-        var clause = max(head, min(lastKeyword, length)) - 1
-        while clause >= max(head, first), !analysis.text.isClauseBreak(at: clause) { clause -= 1 }
-        if clause >= max(head, first), !starts.contains(clause + 1) { starts.append(clause + 1) }
-      }
-      // Ranked by key, without a closure that would copy the analysis: a start after a break
-      // sorts above every other (its key is raised by the length), then later before earlier.
-      for index in starts.indices where analysis.text.isClauseBreak(at: starts[index] - 1) {
-        starts[index] += length
-      }
-      starts.sort(by: >)
-      for index in starts.indices where starts[index] >= length { starts[index] -= length }
-      for start in starts where patternMatch == nil {
-        let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
-        for (index, pattern) in intent.patterns.enumerated()
-        where opensClause || !pattern.isAnchored {
-          if let match = matcher.match(pattern, from: start),
-            !pattern.isHeading || isHeading(match, analysis)
-          {
-            patternMatch = match
-            patternIndex = index
-            tailStart = start
-            break
-          }
-        }
-      }
-    }
-    // Free text that opens the sentence is its head, not a payload: its excludes count in full
-    // ("how many items are on my grocery list"). A command after context ("dog food's almost
-    // gone, remind me tonight to order more") has its payload inside the command.
-    // Read before the closure, which would otherwise capture a copy of the whole matcher.
-    let commandStart = tailStart ?? matcher.bounds.lowerBound
-    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > commandStart }
-    // An exclude lies in the payload only when the payload holds all of it: one that runs into
-    // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
-    // line counts once, at its strongest, so hits outside the payload go first.
-    var excludeCounted = SmallIndexSet()
-    // A task set for a time or after a duration, read by the pattern or still to be asked for
-    // ("set a reminder to call mom" asks when): its words are the user's. Asked only when a word
-    // of others lies in the payload.
-    func isTaskAtTime() -> Bool {
-      guard let patternMatch else { return false }
-      return intent.spec.slots.contains {
-        $0.type != .text && ($0.isRequired || patternMatch.entity(forSlot: $0.name) != nil)
-      }
-    }
-    for countingPayload in [false, true] {
-      for excluded in excludeHits {
-        let (hit, index) = (excluded.hit, Int(excluded.target.index))
-        let inPayload = payload.contains {
-          $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
-        }
-        guard inPayload == countingPayload else { continue }
-        let penalty: Double
-        if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
-          // Other people and other business are what tasks are about ("remind me tonight to
-          // text Alex back").
-          continue
-        } else if let declared = intent.excludes[index] {
-          penalty = inPayload ? declared * Self.payloadExcludeShare : declared
-        } else {
-          guard inPayload else { return nil }
-          penalty = Self.payloadVetoPenalty
-        }
-        guard excludeCounted.insert(index) else { continue }
-        score -= penalty
-        evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
-      }
-    }
+    // The sentence's shape: it pins the slots, and counts as evidence unless it fits the last
+    // clause only.
+    let fit = patternFit(
+      intent, hits, keywordWeight: keywordWeight, analysis, matcher, allowTail: allowTail,
+      tailOnly: tailOnly)
+    let patternMatch = fit?.match
+    let patternIndex = fit?.index ?? 0
+    let tailStart = fit?.tailStart
+    // Excludes: words against the intent, at half weight inside its free text.
+    // The start is read here: a closure in the count would otherwise capture the whole matcher.
+    guard
+      countExcludes(
+        excludeHits, of: intent, patternMatch: patternMatch,
+        commandStart: tailStart ?? matcher.bounds.lowerBound, score: &score, evidence: &evidence)
+    else { return nil }
     if vetoed, patternMatch == nil { return nil }
     // Weak groups (question words, possessives) add to evidence but are not enough on their own,
     // unless the whole sentence has a known shape.
@@ -801,7 +675,7 @@ struct Scorer {
 
   /// Whether a heading pattern's match has punctuation before its free text ("note: …"): without
   /// it the head word is only a word of the sentence ("Note to Self is a great podcast").
-  private func isHeading(_ match: PatternMatcher.Match, _ analysis: Analysis) -> Bool {
+  func isHeading(_ match: PatternMatcher.Match, _ analysis: Analysis) -> Bool {
     guard var position = match.captureRanges.first?.lowerBound else { return false }
     let scalars = analysis.text.scalars
     while position > 0, scalars[position - 1] == " " {

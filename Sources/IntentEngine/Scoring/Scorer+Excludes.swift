@@ -1,0 +1,55 @@
+extension Scorer {
+  /// Takes the penalty of each exclude in `excludeHits` from `score`, recording it in `evidence`;
+  /// false when a veto outside the free text ends the intent.
+  ///
+  /// An exclude inside the pattern's free text after `commandStart` counts at
+  /// ``payloadExcludeShare`` of its weight (a veto there at ``payloadVetoPenalty``): it may be the
+  /// user's own words ("remind me to cancel the gym"). Words of other people inside a task that
+  /// has a time, said or still to be asked for, do not count at all.
+  func countExcludes(
+    _ excludeHits: [TargetedHit], of intent: CompiledIntent, patternMatch: PatternMatcher.Match?,
+    commandStart: Int, score: inout Double, evidence: inout [EvidenceRecord]
+  ) -> Bool {
+    // Free text that opens the sentence is its head, not a payload: its excludes count in full
+    // ("how many items are on my grocery list"). A command after context ("dog food's almost
+    // gone, remind me tonight to order more") has its payload inside the command.
+    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > commandStart }
+    // An exclude lies in the payload only when the payload holds all of it: one that runs into
+    // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
+    // line counts once, at its strongest, so hits outside the payload go first.
+    var excludeCounted = SmallIndexSet()
+    // A task set for a time or after a duration, read by the pattern or still to be asked for
+    // ("set a reminder to call mom" asks when): its words are the user's. Asked only when a word
+    // of others lies in the payload.
+    func isTaskAtTime() -> Bool {
+      guard let patternMatch else { return false }
+      return intent.spec.slots.contains {
+        $0.type != .text && ($0.isRequired || patternMatch.entity(forSlot: $0.name) != nil)
+      }
+    }
+    for countingPayload in [false, true] {
+      for excluded in excludeHits {
+        let (hit, index) = (excluded.hit, Int(excluded.target.index))
+        let inPayload = payload.contains {
+          $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
+        }
+        guard inPayload == countingPayload else { continue }
+        let penalty: Double
+        if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
+          // Other people and other business are what tasks are about ("remind me tonight to
+          // text Alex back").
+          continue
+        } else if let declared = intent.excludes[index] {
+          penalty = inPayload ? declared * Self.payloadExcludeShare : declared
+        } else {
+          guard inPayload else { return false }
+          penalty = Self.payloadVetoPenalty
+        }
+        guard excludeCounted.insert(index) else { continue }
+        score -= penalty
+        evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
+      }
+    }
+    return true
+  }
+}

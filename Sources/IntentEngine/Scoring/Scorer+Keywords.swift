@@ -1,0 +1,80 @@
+extension Scorer {
+  /// What an intent's own words in the utterance say: the keyword groups that fired, which of them
+  /// were spelt right, and the excludes that count against it.
+  struct KeywordReading {
+    /// The fired groups' weights, a misspelt keyword's at a discount.
+    var score: Double
+    var groupHit: SmallIndexSet
+    var spelledRight: SmallIndexSet
+    var excludeHits: [TargetedHit]
+  }
+
+  /// Reads `hits`, an intent's keywords and excludes, adding a record per fired group to
+  /// `evidence` and each keyword's range to `evidenceRanges`; nil when a required group, or every
+  /// group, is missing.
+  ///
+  /// Each group counts once however many of its words appear. An exclude does not count when it
+  /// is a slip of a different word, sits inside a longer filler or keyword, marks a statement
+  /// in a question, or declines what is running.
+  func readKeywords(
+    _ intent: CompiledIntent, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
+    evidence: inout [EvidenceRecord], explaining evidenceRanges: inout [Range<Int>]
+  ) -> KeywordReading? {
+    // Keyword groups count once each, however many of their words appear.
+    var score = 0.0
+    var groupHit = SmallIndexSet()
+    var spelledRight = SmallIndexSet()
+    var excludeHits: [TargetedHit] = []
+    for touched in hits {
+      let (hit, target) = (touched.hit, touched.target)
+      switch target.kind {
+      case .group:
+        evidenceRanges.append(hit.range)
+        if !hit.isCorrected { _ = spelledRight.insert(Int(target.index)) }
+        // Fields read in place: a copied group would retain its name.
+        if groupHit.insert(Int(target.index)) {
+          let declared = intent.groups[Int(target.index)].weight
+          let weight = hit.isCorrected ? declared * Self.typoDiscount : declared
+          score += weight
+          evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
+        }
+      case .exclude:
+        // A correction that changes the first letter is a different word, not a slip: "never"
+        // is one edit from the exclude "fever", while "emails" and "terribly" are inflections.
+        if hit.isCorrected,
+          grammar.lexicon.word(hit.entry).unicodeScalars.first
+            != analysis.text.scalars[hit.range.lowerBound]
+        {
+          continue
+        }
+        // A word inside a longer politeness phrase ("you" in "can you") or inside a longer
+        // keyword of this intent ("off" in "kick off") is not an exclude.
+        let insideFiller =
+          analysis.fillers.contains {
+            $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
+              && hit.range.upperBound <= $0.upperBound
+          }
+          || hits.contains {
+            $0.target.kind == .group && $0.hit.range.count > hit.range.count
+              && $0.hit.range.lowerBound <= hit.range.lowerBound
+              && hit.range.upperBound <= $0.hit.range.upperBound
+          }
+        // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
+        let flags = intent.excludeFlags[Int(target.index)]
+        let asked = analysis.asks && flags.contains(.statement)
+        // "不需要计时了": declining what is running is asking to stop it.
+        let changed =
+          flags.contains(.decline)
+          && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
+        if !insideFiller, !asked, !changed { excludeHits.append(touched) }
+      }
+    }
+    for index in intent.groups.indices
+    where intent.groups[index].isRequired && !groupHit.contains(index) {
+      return nil
+    }
+    guard !groupHit.isEmpty else { return nil }
+    return KeywordReading(
+      score: score, groupHit: groupHit, spelledRight: spelledRight, excludeHits: excludeHits)
+  }
+}
