@@ -99,8 +99,10 @@ struct NumeralReader {
 
   // MARK: Emitting
 
-  /// Copies base scalars unchanged. The base is read in order, so while nothing has been
-  /// rewritten, `range` starts where the shared prefix ends and only extends it.
+  /// Copies base scalars unchanged.
+  ///
+  /// The base is read in order, so while nothing has been rewritten, `range` starts where the
+  /// shared prefix ends and only extends it.
   private mutating func copy(_ range: Range<Int>) {
     guard output != nil else {
       sharedPrefix = range.upperBound
