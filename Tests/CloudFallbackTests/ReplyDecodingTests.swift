@@ -80,27 +80,26 @@ struct ReplyDecodingTests {
   @Test func everySplitOfAnEventStreamGivesTheSameEvents() {
     let stream = Array(
       "data: {\"a\": \"关火\"}\r\n\r\n: comment\ndata: one\ndata: two\n\ndata: [DONE]\n\n".utf8)
-    let expected = ["{\"a\": \"关火\"}", "one\ntwo", "[DONE]"]
-    for cut in 0...stream.count {
-      var parser = ServerSentEventParser()
-      var events = parser.feed(stream[..<cut])
-      events += parser.feed(stream[cut...])
-      events += parser.finish()
-      #expect(events == expected, "cut at byte \(cut)")
-    }
+    expectEveryCut(of: stream, gives: ["{\"a\": \"关火\"}", "one\ntwo", "[DONE]"])
   }
 
   @Test func loneCarriageReturnsEndLinesAndEmptyEventsAreNotDispatched() {
     // A keep-alive `data:` event carries nothing; a server may end lines with CR alone.
     let stream = Array(
       "data:\n\ndata: {\"a\": 1}\r\rdata\rdata: x\r\r: ping\r\n\r\ndata: [DONE]\r".utf8)
-    let expected = ["{\"a\": 1}", "\nx", "[DONE]"]
+    expectEveryCut(of: stream, gives: ["{\"a\": 1}", "\nx", "[DONE]"])
+  }
+
+  /// Feeds `stream` in two pieces, cut at every byte, and expects the same events each time.
+  private func expectEveryCut(
+    of stream: [UInt8], gives expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for cut in 0...stream.count {
       var parser = ServerSentEventParser()
       var events = parser.feed(stream[..<cut])
       events += parser.feed(stream[cut...])
       events += parser.finish()
-      #expect(events == expected, "cut at byte \(cut)")
+      #expect(events == expected, "cut at byte \(cut)", sourceLocation: sourceLocation)
     }
   }
 
