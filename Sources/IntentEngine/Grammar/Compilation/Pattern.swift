@@ -8,8 +8,8 @@ final class Pattern: Sendable {
   enum Element: Sendable, Equatable {
     /// Normalised scalars that must appear here.
     case literal([Unicode.Scalar])
-    /// Any one of several normalised words (an `@list` reference).
-    case anyOf([[Unicode.Scalar]])
+    /// Any one of several normalised words (an `@list` reference or a bracket of plain words).
+    case anyOf(PatternWords)
     /// An entity filling the named slot must start here; `absolute` slots refuse offsets from now.
     case slot(name: String, type: EntityType, absolute: Bool)
     /// A free run of text: the `{text}` payload, or `*`.
@@ -48,14 +48,7 @@ final class Pattern: Sendable {
       elements.compactMap { element -> [UInt32]? in
         switch element {
         case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
-        case .anyOf(let options):
-          var keys: [UInt32] = []
-          keys.reserveCapacity(options.count)
-          for option in options {
-            guard let key = Self.openingPair(option) else { return nil }
-            if !keys.contains(key) { keys.append(key) }
-          }
-          return keys
+        case .anyOf(let words): return words.openingKeys
         case .slot, .capture: return nil
         }
       }
@@ -103,13 +96,8 @@ final class Pattern: Sendable {
     switch element {
     case .literal(let scalars):
       return scalars.first { $0 != " " }.map { [$0.value] }
-    case .anyOf(let options):
-      var set = Set<UInt32>()
-      for option in options {
-        guard let first = option.first(where: { $0 != " " }) else { return nil }
-        set.insert(first.value)
-      }
-      return set.sorted()
+    case .anyOf(let words):
+      return words.firsts
     case .slot, .capture:
       return nil
     }
@@ -129,12 +117,61 @@ final class Pattern: Sendable {
   static let intentExpansionLimit = 2_048
 }
 
+/// The words one pattern position accepts, with what matching needs to know about them read
+/// once.
+///
+/// A class: the same list or bracket stands in every sequence a pattern expands to (and a list
+/// in every pattern that names it), so its keys are computed, and its words stored, once.
+final class PatternWords: Sendable, Hashable {
+  /// Normalised words, in the order matching tries them.
+  let words: [[Unicode.Scalar]]
+  /// The distinct ``Pattern/openingPair(_:)`` keys of the words in order, or nil when a word has
+  /// none (one scalar): such a position rules nothing out.
+  let openingKeys: [UInt32]?
+  /// The distinct first non-space scalars of the words, ascending, or nil when a word has none.
+  let firsts: [UInt32]?
+
+  init(_ words: [[Unicode.Scalar]]) {
+    self.words = words
+    var keys: [UInt32]? = []
+    keys?.reserveCapacity(words.count)
+    for word in words {
+      guard let key = Pattern.openingPair(word) else {
+        keys = nil
+        break
+      }
+      if keys?.contains(key) == false { keys?.append(key) }
+    }
+    openingKeys = keys
+    var firsts = Set<UInt32>()
+    var everyWordStarts = true
+    for word in words {
+      guard let first = word.first(where: { $0 != " " }) else {
+        everyWordStarts = false
+        break
+      }
+      firsts.insert(first.value)
+    }
+    self.firsts = everyWordStarts ? firsts.sorted() : nil
+  }
+
+  static func == (a: PatternWords, b: PatternWords) -> Bool {
+    a === b || a.words == b.words
+  }
+
+  /// Hashes the word count and the first word only: enough to tell most sets apart cheaply.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(words.count)
+    hasher.combine(words.first)
+  }
+}
+
 /// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.
 struct PatternCompiler {
   /// Slot name → declaration for the intent the pattern belongs to.
   var slots: [String: SlotSpec]
-  /// List name → normalised items.
-  var lists: [String: [[Unicode.Scalar]]]
+  /// List name → its normalised items.
+  var lists: [String: PatternWords]
   /// Normalises literals the same way utterances are.
   var normalize: (String) -> [Unicode.Scalar]
 
@@ -298,10 +335,12 @@ struct PatternCompiler {
           ]
         ]
       case .optional(let inner):
-        if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
+        if let words = plainWords(inner) {
+          return [[.anyOf(PatternWords(Self.longestFirst(words + [[]])))]]
+        }
         return [[]] + expand(inner)
       case .choice(let options):
-        if let words = plainWords(node) { return [[.anyOf(Self.longestFirst(words))]] }
+        if let words = plainWords(node) { return [[.anyOf(PatternWords(Self.longestFirst(words)))]] }
         return options.flatMap(expand)
       case .sequence(let parts):
         var result: [[Pattern.Element]] = [[]]
@@ -375,8 +414,15 @@ struct PatternCompiler {
 
   /// Unique options, longest first, so that matching tries the most specific word first.
   private static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
-    var seen = Set<[Unicode.Scalar]>()
-    let unique = words.filter { seen.insert($0).inserted }
+    var unique: [[Unicode.Scalar]] = []
+    unique.reserveCapacity(words.count)
+    if words.count <= 16 {
+      // A bracket usually holds a handful of words: comparing is cheaper than hashing them.
+      for word in words where !unique.contains(word) { unique.append(word) }
+    } else {
+      var seen = Set<[Unicode.Scalar]>()
+      unique = words.filter { seen.insert($0).inserted }
+    }
     return unique.sorted { $0.count > $1.count }
   }
 
@@ -479,6 +525,9 @@ struct PatternProgram: Sendable {
   var sequenceCount: Int { sequenceStarts.count - 1 }
 
   init(_ sequences: [[Pattern.Element]]) {
+    // Where each word set's options and first scalars already are, so that a set standing in
+    // several sequences is stored once.
+    var stored: [ObjectIdentifier: (options: Range<Int32>, firsts: Range<Int32>?)] = [:]
     for sequence in sequences {
       var types: UInt16 = 0
       for element in sequence {
@@ -497,6 +546,13 @@ struct PatternProgram: Sendable {
           kind: .literal, start: 0, end: 0, firsts: nil, name: -1, type: .text,
           isAbsolute: false, startsWord: isPlaceholder(index - 1),
           endsWord: isPlaceholder(index + 1))
+        if case .anyOf(let words) = element, let known = stored[ObjectIdentifier(words)] {
+          step.kind = .anyOf
+          (step.start, step.end, step.firsts) =
+            (known.options.lowerBound, known.options.upperBound, known.firsts)
+          steps.append(step)
+          continue
+        }
         if let values = Pattern.firstScalars(of: element) {
           step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
           firsts += values
@@ -504,14 +560,15 @@ struct PatternProgram: Sendable {
         switch element {
         case .literal(let scalars):
           (step.start, step.end) = append(scalars)
-        case .anyOf(let list):
+        case .anyOf(let words):
           step.kind = .anyOf
           step.start = Int32(options.count)
-          for option in list {
+          for option in words.words {
             let (start, end) = append(option)
             options.append(start..<end)
           }
           step.end = Int32(options.count)
+          stored[ObjectIdentifier(words)] = (step.start..<step.end, step.firsts)
         case .slot(let name, let type, let absolute):
           step.kind = .slot
           step.name = nameIndex(name)
