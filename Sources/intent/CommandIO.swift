@@ -28,6 +28,9 @@ struct CommandIO: Sendable {
   var readAvailable: (@Sendable () -> Data?)? = nil
   /// Writes bytes to standard output whole; nil means through `write`.
   var writeBytes: (@Sendable ([UInt8]) -> Void)? = nil
+  /// Whether standard input has more to read at once, without waiting; nil means never known,
+  /// so a streaming reader answers everything it has read before reading on.
+  var inputWaiting: (@Sendable () -> Bool)? = nil
 
   /// The next chunk of standard input, or nil at its end.
   func inputChunks() -> @Sendable () -> Data? {
@@ -63,7 +66,8 @@ struct CommandIO: Sendable {
         let block = StandardStreams.readBlock()
         return block.isEmpty ? nil : Data(block)
       },
-      writeBytes: { StandardStreams.writeOutput($0) })
+      writeBytes: { StandardStreams.writeOutput($0) },
+      inputWaiting: { StandardStreams.inputWaiting() })
   }
 
   /// Resolves a path the user typed against the current directory.
@@ -89,6 +93,17 @@ enum StandardStreams {
       guard count > 0 else { return [] }
       block.removeSubrange(count...)
       return block
+    }
+  }
+
+  /// Whether a read of standard input would return at once: bytes or the end are there (always,
+  /// for a file), rather than a pipe or terminal that is still empty.
+  static func inputWaiting() -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&descriptor, 1, 0)
+      if ready < 0, errno == EINTR { continue }
+      return ready > 0
     }
   }
 

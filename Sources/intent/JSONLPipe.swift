@@ -22,27 +22,38 @@ struct JSONLPipe: Sendable {
   func run(io: CommandIO) async {
     var splitter = LineSplitter()
     let nextChunk = io.inputChunks()
-    while let chunk = nextChunk() {
-      let lines = splitter.rawLines(in: Array(chunk))
-      for part in await answers(to: lines) where !part.isEmpty { io.write(bytes: part) }
+    guard jobs > 1 else {
+      while let chunk = nextChunk() {
+        let lines = splitter.rawLines(in: Array(chunk))
+        if !lines.isEmpty { io.write(bytes: answers(to: lines[...])) }
+      }
+      if let last = splitter.finishRaw() { io.write(bytes: answers(to: [last][...])) }
+      return
     }
-    if let last = splitter.finishRaw() { io.write(bytes: answers(to: [last][...])) }
+    await withTaskGroup(of: (Int, [UInt8]).self) { group in
+      var output = OrderedOutput(io: io, limit: jobs * Self.piecesPerJob)
+      while let chunk = nextChunk() {
+        let lines = splitter.rawLines(in: Array(chunk))
+        for piece in pieces(of: lines[...]) { await output.add(piece, to: &group, answers) }
+        // Before a read that may wait (a pipe that trickles), what has arrived is answered.
+        if io.inputWaiting?() != true { await output.drain(&group) }
+      }
+      if let last = splitter.finishRaw() { await output.add([last][...], to: &group, answers) }
+      await output.drain(&group)
+    }
   }
 
-  /// The output for `lines` in input order, as one part per task; reading each line's request
-  /// happens in the tasks too, so only splitting and writing stay sequential.
-  func answers(to lines: [LineSplitter.RawLine]) async -> [[UInt8]] {
-    let tasks = min(jobs, lines.count / Self.linesPerTask)
-    guard tasks > 1 else { return [answers(to: lines[...])] }
-    let size = (lines.count + tasks - 1) / tasks
-    return await withTaskGroup(of: (Int, [UInt8]).self) { group in
-      for task in 0..<tasks {
-        let chunk = lines[min(task * size, lines.count)..<min((task + 1) * size, lines.count)]
-        group.addTask { (task, answers(to: chunk)) }
-      }
-      var parts = [[UInt8]](repeating: [], count: tasks)
-      for await (task, bytes) in group { parts[task] = bytes }
-      return parts
+  /// How many pieces per job may be in flight: enough that a piece that takes longer than its
+  /// neighbours does not leave a core idle.
+  static let piecesPerJob = 4
+
+  /// `lines` cut into pieces small enough to keep every job busy, at least ``linesPerTask``
+  /// lines each.
+  func pieces(of lines: ArraySlice<LineSplitter.RawLine>) -> [ArraySlice<LineSplitter.RawLine>] {
+    let count = max(1, min(jobs * Self.piecesPerJob, lines.count / Self.linesPerTask))
+    let size = (lines.count + count - 1) / count
+    return stride(from: lines.startIndex, to: lines.endIndex, by: max(1, size)).map {
+      lines[$0..<min($0 + size, lines.endIndex)]
     }
   }
 
@@ -74,6 +85,50 @@ struct JSONLPipe: Sendable {
       writer.byte(0x0A)
     }
     return writer.bytes
+  }
+}
+
+/// Pieces of input answered in parallel, written back in input order as soon as each piece and
+/// every piece before it are done.
+///
+/// At most `limit` pieces are in flight, so memory stays flat however long the input is.
+private struct OrderedOutput {
+  let io: CommandIO
+  let limit: Int
+  private var submitted = 0
+  private var written = 0
+  private var finished: [Int: [UInt8]] = [:]
+
+  init(io: CommandIO, limit: Int) {
+    self.io = io
+    self.limit = limit
+  }
+
+  /// Starts answering `piece`, first waiting for a piece to finish when `limit` are in flight.
+  mutating func add(
+    _ piece: ArraySlice<LineSplitter.RawLine>, to group: inout TaskGroup<(Int, [UInt8])>,
+    _ answers: @escaping @Sendable (ArraySlice<LineSplitter.RawLine>) -> [UInt8]
+  ) async {
+    while submitted - written >= limit, await receive(from: &group) {}
+    let index = submitted
+    submitted += 1
+    group.addTask { (index, answers(piece)) }
+  }
+
+  /// Waits for every piece in flight and writes them.
+  mutating func drain(_ group: inout TaskGroup<(Int, [UInt8])>) async {
+    while written < submitted, await receive(from: &group) {}
+  }
+
+  /// Waits for one piece, then writes every piece that is next in order; false when none is left.
+  private mutating func receive(from group: inout TaskGroup<(Int, [UInt8])>) async -> Bool {
+    guard let (index, bytes) = await group.next() else { return false }
+    finished[index] = bytes
+    while let next = finished.removeValue(forKey: written) {
+      if !next.isEmpty { io.write(bytes: next) }
+      written += 1
+    }
+    return true
   }
 }
 

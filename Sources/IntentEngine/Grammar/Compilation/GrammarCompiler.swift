@@ -124,6 +124,7 @@ public struct GrammarCompiler: Sendable {
         item.listReference == nil ? normalized(item.text) : nil
       }
     }
+    let patternLists = normalizedLists.mapValues(PatternWords.init)
     var usedLists: Set<String> = []
     /// The words of `items` with their normalised forms, `@list` references expanded.
     func expand(_ items: [GrammarItem]) -> [(item: GrammarItem, normalized: [Unicode.Scalar])] {
@@ -268,6 +269,9 @@ public struct GrammarCompiler: Sendable {
       // Every parse that touches the intent walks all its expanded sequences: past the limit,
       // the rest of its patterns are not compiled.
       var sequences = 0
+      let compiler = PatternCompiler(
+        slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+        lists: patternLists, normalize: { normalized($0) })
       for part in parts {
         folders.enter(part.position.path)
         for pattern in part.patterns {
@@ -275,9 +279,6 @@ public struct GrammarCompiler: Sendable {
             usedLists.insert(name)
           }
           guard sequences <= Pattern.intentExpansionLimit else { continue }
-          let compiler = PatternCompiler(
-            slots: Dictionary(slots.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-            lists: normalizedLists, normalize: { normalized($0) })
           folders.notePattern(pattern)
           switch compiler.compile(pattern) {
           case .success(let compiled):

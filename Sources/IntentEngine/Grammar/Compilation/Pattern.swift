@@ -8,8 +8,8 @@ final class Pattern: Sendable {
   enum Element: Sendable, Equatable {
     /// Normalised scalars that must appear here.
     case literal([Unicode.Scalar])
-    /// Any one of several normalised words (an `@list` reference).
-    case anyOf([[Unicode.Scalar]])
+    /// Any one of several normalised words (an `@list` reference or a bracket of plain words).
+    case anyOf(PatternWords)
     /// An entity filling the named slot must start here; `absolute` slots refuse offsets from now.
     case slot(name: String, type: EntityType, absolute: Bool)
     /// A free run of text: the `{text}` payload, or `*`.
@@ -48,14 +48,7 @@ final class Pattern: Sendable {
       elements.compactMap { element -> [UInt32]? in
         switch element {
         case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
-        case .anyOf(let options):
-          var keys: [UInt32] = []
-          keys.reserveCapacity(options.count)
-          for option in options {
-            guard let key = Self.openingPair(option) else { return nil }
-            if !keys.contains(key) { keys.append(key) }
-          }
-          return keys
+        case .anyOf(let words): return words.openingKeys
         case .slot, .capture: return nil
         }
       }
@@ -103,13 +96,8 @@ final class Pattern: Sendable {
     switch element {
     case .literal(let scalars):
       return scalars.first { $0 != " " }.map { [$0.value] }
-    case .anyOf(let options):
-      var set = Set<UInt32>()
-      for option in options {
-        guard let first = option.first(where: { $0 != " " }) else { return nil }
-        set.insert(first.value)
-      }
-      return set.sorted()
+    case .anyOf(let words):
+      return words.firsts
     case .slot, .capture:
       return nil
     }
@@ -129,17 +117,66 @@ final class Pattern: Sendable {
   static let intentExpansionLimit = 2_048
 }
 
+/// The words one pattern position accepts, with what matching needs to know about them read
+/// once.
+///
+/// A class: the same list or bracket stands in every sequence a pattern expands to (and a list
+/// in every pattern that names it), so its keys are computed, and its words stored, once.
+final class PatternWords: Sendable, Hashable {
+  /// Normalised words, in the order matching tries them.
+  let words: [[Unicode.Scalar]]
+  /// The distinct ``Pattern/openingPair(_:)`` keys of the words in order, or nil when a word has
+  /// none (one scalar): such a position rules nothing out.
+  let openingKeys: [UInt32]?
+  /// The distinct first non-space scalars of the words, ascending, or nil when a word has none.
+  let firsts: [UInt32]?
+
+  init(_ words: [[Unicode.Scalar]]) {
+    self.words = words
+    var keys: [UInt32]? = []
+    keys?.reserveCapacity(words.count)
+    for word in words {
+      guard let key = Pattern.openingPair(word) else {
+        keys = nil
+        break
+      }
+      if keys?.contains(key) == false { keys?.append(key) }
+    }
+    openingKeys = keys
+    var firsts = Set<UInt32>()
+    var everyWordStarts = true
+    for word in words {
+      guard let first = word.first(where: { $0 != " " }) else {
+        everyWordStarts = false
+        break
+      }
+      firsts.insert(first.value)
+    }
+    self.firsts = everyWordStarts ? firsts.sorted() : nil
+  }
+
+  static func == (a: PatternWords, b: PatternWords) -> Bool {
+    a === b || a.words == b.words
+  }
+
+  /// Hashes the word count and the first word only: enough to tell most sets apart cheaply.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(words.count)
+    hasher.combine(words.first)
+  }
+}
+
 /// Parses the pattern mini-language: literals, `(a|b)`, `[optional]`, `{slot}`, `@list`, `*`.
 struct PatternCompiler {
   /// Slot name → declaration for the intent the pattern belongs to.
   var slots: [String: SlotSpec]
-  /// List name → normalised items.
-  var lists: [String: [[Unicode.Scalar]]]
+  /// List name → its normalised items.
+  var lists: [String: PatternWords]
   /// Normalises literals the same way utterances are.
   var normalize: (String) -> [Unicode.Scalar]
 
   /// The syntax tree before expansion.
-  private indirect enum Node {
+  fileprivate indirect enum Node {
     /// Text as written and its normalised scalars.
     case literal(String, normalized: [Unicode.Scalar])
     case list(String, column: Int)
@@ -152,219 +189,41 @@ struct PatternCompiler {
 
   /// Compiles `syntax`, or returns the diagnostics explaining why it cannot be.
   func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
-    var diagnostics: [Diagnostic] = []
     let scalars = Array(syntax.source.unicodeScalars)
     let isAnchored = scalars.first == "^"
     // A ':' and then, past any spaces, a '{' opening the free text.
     let isHeading = scalars.indices.contains { index in
       scalars[index] == ":" && scalars[(index + 1)...].first(where: { $0 != " " }) == "{"
     }
-    var index = isAnchored ? 1 : 0
-    func report(_ offset: Int, _ message: Diagnostic.Message) {
-      var position = syntax.position
-      position.column += offset
-      diagnostics.append(position.diagnostic(message))
-    }
-    // Set when brackets nest too deep: the rest of the pattern is skipped, and the brackets left
-    // open are not reported again.
-    var isTooDeep = false
-    func parseSequence(until closer: Unicode.Scalar?, depth: Int = 0) -> Node {
-      var alternatives: [[Node]] = [[]]
-      var literal = ""
-      func flushLiteral() {
-        if !literal.isEmpty {
-          alternatives[alternatives.count - 1].append(
-            .literal(literal, normalized: normalize(literal)))
-        }
-        literal = ""
-      }
-      while index < scalars.count {
-        let c = scalars[index]
-        if c == closer { break }
-        switch c {
-        case "|":
-          flushLiteral()
-          alternatives.append([])
-          index += 1
-        case "(", "[":
-          flushLiteral()
-          let open = index
-          index += 1
-          let closer: Unicode.Scalar = c == "(" ? ")" : "]"
-          guard depth < Pattern.nestingLimit else {
-            report(open, .nestingTooDeep(limit: Pattern.nestingLimit))
-            isTooDeep = true
-            index = scalars.count
-            break
-          }
-          let inner = parseSequence(until: closer, depth: depth + 1)
-          if index < scalars.count, scalars[index] == closer {
-            index += 1
-          } else if !isTooDeep {
-            report(open, .unclosedGroup(String(c), closer: String(closer)))
-          }
-          alternatives[alternatives.count - 1].append(c == "[" ? .optional(inner) : inner)
-        case ")", "]":
-          report(index, .unbalanced(String(c)))
-          index += 1
-        case "{":
-          flushLiteral()
-          let open = index
-          var name = ""
-          index += 1
-          while index < scalars.count, scalars[index] != "}" {
-            name.unicodeScalars.append(scalars[index])
-            index += 1
-          }
-          if index < scalars.count {
-            index += 1
-          } else {
-            report(open, .unclosedGroup("{", closer: "}"))
-          }
-          alternatives[alternatives.count - 1].append(
-            .slot(name.trimmingCharacters(in: " "), column: open))
-        case "@":
-          flushLiteral()
-          let start = index
-          var name = ""
-          index += 1
-          while index < scalars.count, Self.isNameScalar(scalars[index]) {
-            name.unicodeScalars.append(scalars[index])
-            index += 1
-          }
-          alternatives[alternatives.count - 1].append(.list(name, column: start))
-        case "*":
-          flushLiteral()
-          alternatives[alternatives.count - 1].append(.capture)
-          index += 1
-        case "\\" where index + 1 < scalars.count:
-          literal.unicodeScalars.append(scalars[index + 1])
-          index += 2
-        default:
-          literal.unicodeScalars.append(c)
-          index += 1
-        }
-      }
-      flushLiteral()
-      let options = alternatives.map { Node.sequence($0) }
-      return options.count == 1 ? options[0] : .choice(options)
-    }
-
-    let root = parseSequence(until: nil)
+    var reader = PatternReader(
+      scalars: scalars, index: isAnchored ? 1 : 0, position: syntax.position,
+      normalize: normalize)
+    let root = reader.parseSequence(until: nil)
     // An alternative made only of punctuation normalises to nothing and would silently make its
     // bracket optional.
-    func checkEmptyAlternatives(_ node: Node) {
-      switch node {
-      case .choice(let options):
-        for option in options {
-          if case .sequence(let parts) = option, parts.count == 1,
-            case .literal(let text, let normalized) = parts[0],
-            normalized.allSatisfy({ $0 == " " })
-          {
-            report(0, .emptyAlternative(text))
-          }
-          checkEmptyAlternatives(option)
-        }
-      case .sequence(let parts): parts.forEach(checkEmptyAlternatives)
-      case .optional(let inner): checkEmptyAlternatives(inner)
-      case .literal, .list, .slot, .capture: break
-      }
-    }
-    checkEmptyAlternatives(root)
-    var expansions = 0
-    func expand(_ node: Node) -> [[Pattern.Element]] {
-      switch node {
-      case .literal(_, let normalized):
-        return [normalized.isEmpty ? [] : [.literal(normalized)]]
-      case .capture:
-        return [[.capture(name: nil)]]
-      case .list(let name, let column):
-        guard let items = lists[name] else {
-          let suggestion = Diagnostic.Message.suggestion(for: name, among: lists.keys.sorted())
-          report(column, .unknownList(name, suggestion: suggestion))
-          return [[]]
-        }
-        return [[.anyOf(items)]]
-      case .slot(let name, let column):
-        guard let spec = slots[name] else {
-          let suggestion = Diagnostic.Message.suggestion(for: name, among: slots.keys.sorted())
-          report(column, .unknownSlotInPattern(name, suggestion: suggestion))
-          return [[]]
-        }
-        return [
-          [
-            spec.type == .text
-              ? .capture(name: name) : .slot(name: name, type: spec.type, absolute: spec.isAbsolute)
-          ]
-        ]
-      case .optional(let inner):
-        if let words = plainWords(inner) { return [[.anyOf(Self.longestFirst(words + [[]]))]] }
-        return [[]] + expand(inner)
-      case .choice(let options):
-        if let words = plainWords(node) { return [[.anyOf(Self.longestFirst(words))]] }
-        return options.flatMap(expand)
-      case .sequence(let parts):
-        var result: [[Pattern.Element]] = [[]]
-        for part in parts {
-          let tails = expand(part)
-          var next: [[Pattern.Element]] = []
-          for head in result {
-            for tail in tails {
-              next.append(Self.merged(head, tail))
-              expansions += 1
-              if next.count > Pattern.expansionLimit { return next }
-            }
-          }
-          result = next
-        }
-        return result
-      }
-    }
-    /// The words a bracket without placeholders can match, or nil when it holds placeholders.
-    func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
-      switch node {
-      case .literal(_, let normalized): return [normalized]
-      case .list, .slot, .capture: return nil
-      case .optional(let inner):
-        guard let words = plainWords(inner) else { return nil }
-        return words + [[]]
-      case .choice(let options):
-        var words: [[Unicode.Scalar]] = []
-        for option in options {
-          guard let more = plainWords(option) else { return nil }
-          words += more
-        }
-        return words
-      case .sequence(let parts):
-        var words: [[Unicode.Scalar]] = [[]]
-        for part in parts {
-          guard let tails = plainWords(part) else { return nil }
-          words = words.flatMap { head in tails.map { head + $0 } }
-          if words.count > Pattern.expansionLimit { return nil }
-        }
-        return words
-      }
-    }
-    var sequences = expand(root)
+    reader.checkEmptyAlternatives(root)
+    var sequences = reader.expand(root, slots: slots, lists: lists)
     if sequences.count > Pattern.expansionLimit {
-      report(0, .patternTooLarge(limit: Pattern.expansionLimit))
+      reader.report(0, .patternTooLarge(limit: Pattern.expansionLimit))
       sequences = Array(sequences.prefix(Pattern.expansionLimit))
     }
     var seen = Set<[Pattern.Element]>()
     sequences = sequences.filter { !$0.isEmpty && seen.insert($0).inserted }
-    if sequences.isEmpty, diagnostics.isEmpty { report(0, .emptyPattern) }
+    if sequences.isEmpty, reader.diagnostics.isEmpty { reader.report(0, .emptyPattern) }
     for sequence in sequences where Self.hasAdjacentCaptures(sequence) {
-      report(0, .adjacentCaptures)
+      reader.report(0, .adjacentCaptures)
       break
     }
-    guard diagnostics.isEmpty else { return .failure(GrammarError(diagnostics: diagnostics)) }
+    guard reader.diagnostics.isEmpty else {
+      return .failure(GrammarError(diagnostics: reader.diagnostics))
+    }
     return .success(
       Pattern(
         source: syntax.source, sequences: sequences, isAnchored: isAnchored, isHeading: isHeading))
   }
 
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
-  private static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
+  fileprivate static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
     -> [Pattern.Element]
   {
     guard case .literal(let a)? = head.last, case .literal(let b)? = tail.first else {
@@ -374,9 +233,16 @@ struct PatternCompiler {
   }
 
   /// Unique options, longest first, so that matching tries the most specific word first.
-  private static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
-    var seen = Set<[Unicode.Scalar]>()
-    let unique = words.filter { seen.insert($0).inserted }
+  fileprivate static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
+    var unique: [[Unicode.Scalar]] = []
+    unique.reserveCapacity(words.count)
+    if words.count <= 16 {
+      // A bracket usually holds a handful of words: comparing is cheaper than hashing them.
+      for word in words where !unique.contains(word) { unique.append(word) }
+    } else {
+      var seen = Set<[Unicode.Scalar]>()
+      unique = words.filter { seen.insert($0).inserted }
+    }
     return unique.sorted { $0.count > $1.count }
   }
 
@@ -479,6 +345,9 @@ struct PatternProgram: Sendable {
   var sequenceCount: Int { sequenceStarts.count - 1 }
 
   init(_ sequences: [[Pattern.Element]]) {
+    // Where each word set's options and first scalars already are, so that a set standing in
+    // several sequences is stored once.
+    var stored: [ObjectIdentifier: (options: Range<Int32>, firsts: Range<Int32>?)] = [:]
     for sequence in sequences {
       var types: UInt16 = 0
       for element in sequence {
@@ -497,6 +366,13 @@ struct PatternProgram: Sendable {
           kind: .literal, start: 0, end: 0, firsts: nil, name: -1, type: .text,
           isAbsolute: false, startsWord: isPlaceholder(index - 1),
           endsWord: isPlaceholder(index + 1))
+        if case .anyOf(let words) = element, let known = stored[ObjectIdentifier(words)] {
+          step.kind = .anyOf
+          (step.start, step.end, step.firsts) =
+            (known.options.lowerBound, known.options.upperBound, known.firsts)
+          steps.append(step)
+          continue
+        }
         if let values = Pattern.firstScalars(of: element) {
           step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
           firsts += values
@@ -504,14 +380,15 @@ struct PatternProgram: Sendable {
         switch element {
         case .literal(let scalars):
           (step.start, step.end) = append(scalars)
-        case .anyOf(let list):
+        case .anyOf(let words):
           step.kind = .anyOf
           step.start = Int32(options.count)
-          for option in list {
+          for option in words.words {
             let (start, end) = append(option)
             options.append(start..<end)
           }
           step.end = Int32(options.count)
+          stored[ObjectIdentifier(words)] = (step.start..<step.end, step.firsts)
         case .slot(let name, let type, let absolute):
           step.kind = .slot
           step.name = nameIndex(name)
@@ -537,5 +414,229 @@ struct PatternProgram: Sendable {
     if let index = names.firstIndex(of: name) { return Int32(index) }
     names.append(name)
     return Int32(names.count - 1)
+  }
+}
+
+/// Reads one pattern's text into a syntax tree and expands the tree into flat sequences,
+/// collecting diagnostics as it goes.
+///
+/// A value with mutating methods rather than nested functions over captured variables: the
+/// position is read and advanced at every scalar, and a captured variable costs a heap box and
+/// an exclusivity check on each access.
+private struct PatternReader {
+  typealias Node = PatternCompiler.Node
+
+  let scalars: [Unicode.Scalar]
+  var index: Int
+  let position: SourcePosition
+  let normalize: (String) -> [Unicode.Scalar]
+  var diagnostics: [Diagnostic] = []
+  /// Set when brackets nest too deep: the rest of the pattern is skipped, and the brackets left
+  /// open are not reported again.
+  var isTooDeep = false
+
+  mutating func report(_ offset: Int, _ message: Diagnostic.Message) {
+    var position = position
+    position.column += offset
+    diagnostics.append(position.diagnostic(message))
+  }
+
+  mutating func parseSequence(until closer: Unicode.Scalar?, depth: Int = 0) -> Node {
+    var alternatives: [[Node]] = [[]]
+    // Text is gathered as UTF-8 and made a string once: appending scalars to a string one by
+    // one costs many times more.
+    var literal: [UInt8] = []
+    while index < scalars.count {
+      let c = scalars[index]
+      if c == closer { break }
+      switch c {
+      case "|":
+        flush(&literal, into: &alternatives[alternatives.count - 1])
+        alternatives.append([])
+        index += 1
+      case "(", "[":
+        flush(&literal, into: &alternatives[alternatives.count - 1])
+        let open = index
+        index += 1
+        let closer: Unicode.Scalar = c == "(" ? ")" : "]"
+        guard depth < Pattern.nestingLimit else {
+          report(open, .nestingTooDeep(limit: Pattern.nestingLimit))
+          isTooDeep = true
+          index = scalars.count
+          break
+        }
+        let inner = parseSequence(until: closer, depth: depth + 1)
+        if index < scalars.count, scalars[index] == closer {
+          index += 1
+        } else if !isTooDeep {
+          report(open, .unclosedGroup(String(c), closer: String(closer)))
+        }
+        alternatives[alternatives.count - 1].append(c == "[" ? .optional(inner) : inner)
+      case ")", "]":
+        report(index, .unbalanced(String(c)))
+        index += 1
+      case "{":
+        flush(&literal, into: &alternatives[alternatives.count - 1])
+        let open = index
+        var name: [UInt8] = []
+        index += 1
+        while index < scalars.count, scalars[index] != "}" {
+          Self.append(scalars[index], to: &name)
+          index += 1
+        }
+        if index < scalars.count {
+          index += 1
+        } else {
+          report(open, .unclosedGroup("{", closer: "}"))
+        }
+        alternatives[alternatives.count - 1].append(
+          .slot(String(decoding: name, as: UTF8.self).trimmingCharacters(in: " "), column: open))
+      case "@":
+        flush(&literal, into: &alternatives[alternatives.count - 1])
+        let start = index
+        var name: [UInt8] = []
+        index += 1
+        while index < scalars.count, PatternCompiler.isNameScalar(scalars[index]) {
+          name.append(UInt8(truncatingIfNeeded: scalars[index].value))
+          index += 1
+        }
+        alternatives[alternatives.count - 1].append(
+          .list(String(decoding: name, as: UTF8.self), column: start))
+      case "*":
+        flush(&literal, into: &alternatives[alternatives.count - 1])
+        alternatives[alternatives.count - 1].append(.capture)
+        index += 1
+      case "\\" where index + 1 < scalars.count:
+        Self.append(scalars[index + 1], to: &literal)
+        index += 2
+      default:
+        Self.append(c, to: &literal)
+        index += 1
+      }
+    }
+    flush(&literal, into: &alternatives[alternatives.count - 1])
+    let options = alternatives.map { Node.sequence($0) }
+    return options.count == 1 ? options[0] : .choice(options)
+  }
+
+  /// Ends a run of literal text: it joins `parts` with its normalised form.
+  func flush(_ literal: inout [UInt8], into parts: inout [Node]) {
+    guard !literal.isEmpty else { return }
+    let text = String(decoding: literal, as: UTF8.self)
+    parts.append(.literal(text, normalized: normalize(text)))
+    literal.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always)
+  static func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    if scalar.isASCII {
+      bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+    } else {
+      UTF8.encode(scalar) { bytes.append($0) }
+    }
+  }
+
+  /// Reports each alternative that is only punctuation, which normalises to nothing.
+  mutating func checkEmptyAlternatives(_ node: Node) {
+    switch node {
+    case .choice(let options):
+      for option in options {
+        if case .sequence(let parts) = option, parts.count == 1,
+          case .literal(let text, let normalized) = parts[0],
+          normalized.allSatisfy({ $0 == " " })
+        {
+          report(0, .emptyAlternative(text))
+        }
+        checkEmptyAlternatives(option)
+      }
+    case .sequence(let parts):
+      for part in parts { checkEmptyAlternatives(part) }
+    case .optional(let inner): checkEmptyAlternatives(inner)
+    case .literal, .list, .slot, .capture: break
+    }
+  }
+
+  /// Every flat sequence `node` stands for; brackets of plain words become one word set.
+  mutating func expand(
+    _ node: Node, slots: [String: SlotSpec], lists: [String: PatternWords]
+  ) -> [[Pattern.Element]] {
+    switch node {
+    case .literal(_, let normalized):
+      return [normalized.isEmpty ? [] : [.literal(normalized)]]
+    case .capture:
+      return [[.capture(name: nil)]]
+    case .list(let name, let column):
+      guard let items = lists[name] else {
+        let suggestion = Diagnostic.Message.suggestion(for: name, among: lists.keys.sorted())
+        report(column, .unknownList(name, suggestion: suggestion))
+        return [[]]
+      }
+      return [[.anyOf(items)]]
+    case .slot(let name, let column):
+      guard let spec = slots[name] else {
+        let suggestion = Diagnostic.Message.suggestion(for: name, among: slots.keys.sorted())
+        report(column, .unknownSlotInPattern(name, suggestion: suggestion))
+        return [[]]
+      }
+      return [
+        [
+          spec.type == .text
+            ? .capture(name: name) : .slot(name: name, type: spec.type, absolute: spec.isAbsolute)
+        ]
+      ]
+    case .optional(let inner):
+      if let words = Self.plainWords(inner) {
+        return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words + [[]])))]]
+      }
+      return [[]] + expand(inner, slots: slots, lists: lists)
+    case .choice(let options):
+      if let words = Self.plainWords(node) {
+        return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words)))]]
+      }
+      var result: [[Pattern.Element]] = []
+      for option in options { result += expand(option, slots: slots, lists: lists) }
+      return result
+    case .sequence(let parts):
+      var result: [[Pattern.Element]] = [[]]
+      for part in parts {
+        let tails = expand(part, slots: slots, lists: lists)
+        var next: [[Pattern.Element]] = []
+        next.reserveCapacity(result.count * tails.count)
+        for head in result {
+          for tail in tails {
+            next.append(PatternCompiler.merged(head, tail))
+            if next.count > Pattern.expansionLimit { return next }
+          }
+        }
+        result = next
+      }
+      return result
+    }
+  }
+
+  /// The words a bracket without placeholders can match, or nil when it holds placeholders.
+  static func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+    switch node {
+    case .literal(_, let normalized): return [normalized]
+    case .list, .slot, .capture: return nil
+    case .optional(let inner):
+      guard let words = plainWords(inner) else { return nil }
+      return words + [[]]
+    case .choice(let options):
+      var words: [[Unicode.Scalar]] = []
+      for option in options {
+        guard let more = plainWords(option) else { return nil }
+        words += more
+      }
+      return words
+    case .sequence(let parts):
+      var words: [[Unicode.Scalar]] = [[]]
+      for part in parts {
+        guard let tails = plainWords(part) else { return nil }
+        words = words.flatMap { head in tails.map { head + $0 } }
+        if words.count > Pattern.expansionLimit { return nil }
+      }
+      return words
+    }
   }
 }
