@@ -70,8 +70,22 @@ struct RealUsersTests {
     // A day's to-dos read the to-do list.
     Case(text: "what do i need to do tomorrow", intent: "memo.list", slots: ["list": "todo"]),
     // A place the gazetteer does not know is still the place asked about.
-    Case(text: "weather in costa mesa", intent: "weather.query", slots: ["location": "costa mesa"]),
+    Case(
+      text: "weather in yorba linda", intent: "weather.query", slots: ["location": "yorba linda"]),
     Case(text: "桂平市天气", intent: "weather.query", slots: ["location": "桂平市"]),
+    // A place the gazetteer knows is named as it spells it.
+    Case(text: "weather in costa mesa", intent: "weather.query", slots: ["location": "Costa Mesa"]),
+    // Whether something was set or added asks about it, directly or inside "check if".
+    Case(text: "did i set an alarm for tomorrow", intent: "reminder.list"),
+    Case(
+      text: "can you check if i've added milk to my shopping list", intent: "memo.list",
+      slots: ["list": "shopping"]),
+    // A note taken is not an item taken off; a known word is no misspelt keyword.
+    Case(text: "take a note that the blue folder is in the car", intent: "memo.create"),
+    Case(text: "is there a reminder set to clean the car", intent: "reminder.list"),
+    // A list of things to do or buy is the to-do or shopping list.
+    Case(
+      text: "what's on my list of things to buy", intent: "memo.list", slots: ["list": "shopping"]),
   ]
 
   @Test(arguments: cases)
