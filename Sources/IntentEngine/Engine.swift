@@ -110,7 +110,9 @@ public struct Engine: Sendable {
   ) -> ParseResult {
     let analysis = analyse(normalized, context: context, budget: budget)
     // "set a timer for uh… never mind": dropped at the end, nothing before is a command.
-    if let dropped = analysis.abandons.last, onlyPoliteness(after: dropped.upperBound, in: analysis)
+    if let dropped = analysis.abandons.last,
+      Scorer.isOnlyPoliteness(
+        after: dropped.upperBound, fillers: analysis.fillers, in: analysis.text.scalars)
     {
       return parseClause(normalizer.normalize(""), context: context, budget: budget).standing(
         for: normalized, note: "'\(normalized.string(in: dropped))' drops what came before")
@@ -290,13 +292,6 @@ public struct Engine: Sendable {
       let intent = grammar.intents.first(where: { $0.spec.id == id })
     else { return false }
     return intent.hasTextSlot
-  }
-
-  /// Whether nothing but spaces and politeness follows `offset`.
-  private func onlyPoliteness(after offset: Int, in analysis: Analysis) -> Bool {
-    let scalars = analysis.text.scalars
-    return Scorer.pastPoliteness(
-      from: offset, to: scalars.count, fillers: analysis.fillers, in: scalars) == scalars.count
   }
 
   /// Whether any of `hits` is one of the intent's strong excludes: a veto, or a penalty of
