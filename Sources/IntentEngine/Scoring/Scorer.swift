@@ -38,6 +38,8 @@
 ///   whom it is said to, or passes words on to someone, holds no command for the engine.
 /// - **Inside another's payload** (``insidePayloadPenalty``): keywords that all lie in another
 ///   intent's captured free text are that text, not a command of their own.
+/// - **The winner's last clause** (``tailPatternBonus``): a winner without a full pattern is
+///   scored again with a pattern for its last clause, after context, and the better score stands.
 struct Scorer {
   /// Least total weight of the keyword groups that fired for the evidence to count as strong: a
   /// main keyword (2.5) is enough, a creating verb or a bare noun alone is not.
@@ -241,32 +243,46 @@ struct Scorer {
       takeFromEvery(
         Self.addresseePenalty, .addressedToOther(range: addressee, penalty: Self.addresseePenalty))
     }
-    // Keywords that all sit inside another intent's captured text are that text, not a command
-    // of their own: "记一下 明天下雨要带伞" is a note, not a weather question.
-    if result.count > 1 {
-      for index in result.indices {
-        let keywords = touched[result[index].hits].lazy.filter { $0.target.kind == .group }
-        guard !keywords.isEmpty else { continue }
-        for other in result.indices where other != index && !result[other].captures.isEmpty {
-          let ranges = result[other].captures
-          let inside = keywords.allSatisfy { keyword in
-            ranges.contains {
-              $0.lowerBound <= keyword.hit.range.lowerBound
-                && keyword.hit.range.upperBound <= $0.upperBound
-            }
+    if result.count > 1 { takeInsidePayload(from: &result, touched) }
+    result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
+    rescoreLastClause(of: &result, touched, analysis, matcher, explaining: &explained)
+    return result
+  }
+
+  /// Takes ``insidePayloadPenalty`` from each candidate whose keywords all sit inside another
+  /// candidate's captured free text: they are that text, not a command of their own ("记一下
+  /// 明天下雨要带伞" is a note, not a weather question).
+  private func takeInsidePayload(from result: inout [Candidate], _ touched: [TargetedHit]) {
+    for index in result.indices {
+      let keywords = touched[result[index].hits].lazy.filter { $0.target.kind == .group }
+      guard !keywords.isEmpty else { continue }
+      for other in result.indices where other != index && !result[other].captures.isEmpty {
+        let ranges = result[other].captures
+        let inside = keywords.allSatisfy { keyword in
+          ranges.contains {
+            $0.lowerBound <= keyword.hit.range.lowerBound
+              && keyword.hit.range.upperBound <= $0.upperBound
           }
-          guard inside else { continue }
-          result[index].score -= Self.insidePayloadPenalty
-          result[index].evidence.append(
-            .insidePayload(of: result[other].intent, penalty: Self.insidePayloadPenalty))
-          break
         }
+        guard inside else { continue }
+        result[index].score -= Self.insidePayloadPenalty
+        result[index].evidence.append(
+          .insidePayload(of: result[other].intent, penalty: Self.insidePayloadPenalty))
+        break
       }
     }
-    result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
-    // The winner without a full pattern may still have one for its last clause, after context;
-    // it is looked for once, for the winner alone, and counts as weaker evidence. Its full
-    // patterns have already failed and are not tried again.
+  }
+
+  /// Scores the winner, `result[0]`, again for its last clause when that reads it better.
+  ///
+  /// The winner without a full pattern may still have one for its last clause, after context;
+  /// it is looked for once, for the winner alone, and counts as weaker evidence. Its full
+  /// patterns have already failed and are not tried again. A winner whose free text opens the
+  /// sentence and runs over a clause break takes the last clause's slots.
+  private func rescoreLastClause(
+    of result: inout [Candidate], _ touched: [TargetedHit], _ analysis: Analysis,
+    _ matcher: PatternMatcher, explaining explained: inout [Range<Int>]
+  ) {
     if let best = result.first, grammar.intents[best.intent].hasTextSlot,
       !best.hasPattern,
       var refined = score(
@@ -308,7 +324,6 @@ struct Scorer {
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
     }
-    return result
   }
 
   /// Scores one intent on the utterance: the signals of the table above, in order; nil when it is
