@@ -58,58 +58,6 @@ extension Scorer {
     return clause
   }
 
-  /// A word of address that makes up a clause of its own later in the utterance ("take note,
-  /// class, this will be on the exam"), or nil.
-  private static func vocativeClause(_ vocatives: [Range<Int>], in text: NormalizedText) -> Range<
-    Int
-  >? {
-    guard text.firstClauseBreak != nil else { return nil }
-    let scalars = text.scalars
-    return vocatives.first { range in
-      var before = range.lowerBound
-      while before > 0, scalars[before - 1] == " ", !text.isClauseBreak(at: before - 1) {
-        before -= 1
-      }
-      var after = range.upperBound
-      while after < scalars.count, scalars[after] == " ", !text.isClauseBreak(at: after) {
-        after += 1
-      }
-      let opens = before == 0 || text.isClauseBreak(at: before - 1)
-      let closes = after == scalars.count || text.isClauseBreak(at: after)
-      return opens && closes && before > 0
-    }
-  }
-
-  /// Whether nothing but spaces and politeness ("uh", "嗯", "please") follows `offset`.
-  ///
-  /// The utterance then ends on what precedes: a word it breaks off on ("加到我的 嗯"), or one
-  /// that drops what came before ("never mind").
-  static func isOnlyPoliteness(
-    after offset: Int, fillers: [Range<Int>], in scalars: [Unicode.Scalar]
-  ) -> Bool {
-    pastPoliteness(from: offset, to: scalars.count, fillers: fillers, in: scalars) == scalars.count
-  }
-
-  /// The first offset from `start` that is neither a space nor the start of a filler ending by
-  /// `limit`: where the words after any politeness begin ("hey, please | …").
-  private static func pastPoliteness(
-    from start: Int, to limit: Int, fillers: [Range<Int>], in scalars: [Unicode.Scalar]
-  ) -> Int {
-    var position = start
-    while position < limit {
-      if scalars[position] == " " {
-        position += 1
-      } else if let filler = fillers.first(where: {
-        $0.lowerBound == position && $0.upperBound <= limit
-      }) {
-        position = filler.upperBound
-      } else {
-        break
-      }
-    }
-    return position
-  }
-
   /// The opening of speech the user passes on to someone named, or nil.
   ///
   /// "跟阿杰讲 …", "告诉小王 …", "tell jake …", "let mike know …": what follows is for them, not a
@@ -153,6 +101,94 @@ extension Scorer {
       return start..<tokens[opener + 2].range.upperBound
     }
     return nil
+  }
+
+  /// A word of address that makes up a clause of its own later in the utterance ("take note,
+  /// class, this will be on the exam"), or nil.
+  private static func vocativeClause(
+    _ vocatives: [Range<Int>], in text: NormalizedText
+  ) -> Range<Int>? {
+    guard text.firstClauseBreak != nil else { return nil }
+    let scalars = text.scalars
+    return vocatives.first { range in
+      var before = range.lowerBound
+      while before > 0, scalars[before - 1] == " ", !text.isClauseBreak(at: before - 1) {
+        before -= 1
+      }
+      var after = range.upperBound
+      while after < scalars.count, scalars[after] == " ", !text.isClauseBreak(at: after) {
+        after += 1
+      }
+      let opens = before == 0 || text.isClauseBreak(at: before - 1)
+      let closes = after == scalars.count || text.isClauseBreak(at: after)
+      return opens && closes && before > 0
+    }
+  }
+
+  /// The longest first clause read as a word of address, in scalars.
+  private static let longestAddress = 24
+
+  /// Whether `text` holds "you", "your" or "u" as a word.
+  private static func speaksToYou(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+    var word: [Unicode.Scalar] = []
+    for scalar in text {
+      if isASCIIWord(scalar) {
+        word.append(scalar)
+        continue
+      }
+      if Self.secondPerson.contains(word) { return true }
+      word.removeAll(keepingCapacity: true)
+    }
+    return Self.secondPerson.contains(word)
+  }
+
+  /// Whether `words` open with a question put to "you" ("can u", "could you", "你能不能").
+  private static func asksYou(_ words: ArraySlice<Unicode.Scalar>) -> Bool {
+    let rest = words.drop { $0 == " " }
+    guard rest.count < words.count || rest.first.map({ $0.value >= 0x3400 }) == true else {
+      return false
+    }
+    return questionsToYou.contains { rest.starts(with: $0) }
+  }
+
+  /// Openings that put a question to "you".
+  private static let questionsToYou: [[Unicode.Scalar]] = [
+    "can you ", "can u ", "could you ", "could u ", "will you ", "would you ", "can ya ",
+    "你能不能", "你可以", "你能", "你帮我", "你记得",
+  ].map { Array($0.unicodeScalars) }
+
+  /// The words for "you", as a speaker types them.
+  private static let secondPerson: Set<[Unicode.Scalar]> = Set(
+    ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
+
+  /// Whether nothing but spaces and politeness ("uh", "嗯", "please") follows `offset`.
+  ///
+  /// The utterance then ends on what precedes: a word it breaks off on ("加到我的 嗯"), or one
+  /// that drops what came before ("never mind").
+  static func isOnlyPoliteness(
+    after offset: Int, fillers: [Range<Int>], in scalars: [Unicode.Scalar]
+  ) -> Bool {
+    pastPoliteness(from: offset, to: scalars.count, fillers: fillers, in: scalars) == scalars.count
+  }
+
+  /// The first offset from `start` that is neither a space nor the start of a filler ending by
+  /// `limit`: where the words after any politeness begin ("hey, please | …").
+  private static func pastPoliteness(
+    from start: Int, to limit: Int, fillers: [Range<Int>], in scalars: [Unicode.Scalar]
+  ) -> Int {
+    var position = start
+    while position < limit {
+      if scalars[position] == " " {
+        position += 1
+      } else if let filler = fillers.first(where: {
+        $0.lowerBound == position && $0.upperBound <= limit
+      }) {
+        position = filler.upperBound
+      } else {
+        break
+      }
+    }
+    return position
   }
 
   /// Removes the hits inside quotes or title marks: a word there is mentioned, not used
@@ -208,40 +244,6 @@ extension Scorer {
     }
   }
 
-  /// The longest first clause read as a word of address, in scalars.
-  private static let longestAddress = 24
-
-  /// Whether `text` holds "you", "your" or "u" as a word.
-  private static func speaksToYou(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
-    var word: [Unicode.Scalar] = []
-    for scalar in text {
-      if isASCIIWord(scalar) {
-        word.append(scalar)
-        continue
-      }
-      if Self.secondPerson.contains(word) { return true }
-      word.removeAll(keepingCapacity: true)
-    }
-    return Self.secondPerson.contains(word)
-  }
-
-  /// Whether `words` open with a question put to "you" ("can u", "could you", "你能不能").
-  private static func asksYou(_ words: ArraySlice<Unicode.Scalar>) -> Bool {
-    let rest = words.drop { $0 == " " }
-    guard rest.count < words.count || rest.first.map({ $0.value >= 0x3400 }) == true else {
-      return false
-    }
-    return questionsToYou.contains { rest.starts(with: $0) }
-  }
-
-  private static let questionsToYou: [[Unicode.Scalar]] = [
-    "can you ", "can u ", "could you ", "could u ", "will you ", "would you ", "can ya ",
-    "你能不能", "你可以", "你能", "你帮我", "你记得",
-  ].map { Array($0.unicodeScalars) }
-
-  private static let secondPerson: Set<[Unicode.Scalar]> = Set(
-    ["you", "your", "u", "ya"].map { Array($0.unicodeScalars) })
-
   /// Two words in a row that are the same word of two or more letters ("天气天气", "the the"),
   /// as their joint range: speech that did not come out, which costs ``stutterPenalty``.
   static func stutter(in analysis: Analysis) -> Range<Int>? {
@@ -255,5 +257,4 @@ extension Scorer {
     }
     return nil
   }
-
 }

@@ -6,7 +6,8 @@
 /// ## Signals
 ///
 /// Every signal that moves a score, in the order it is taken, with the constants it uses. Each
-/// leaves a record in the candidate's evidence, which `--explain` shows.
+/// one that adds or takes leaves a record in the candidate's evidence, which `--explain` shows;
+/// the correction rule only removes a candidate.
 ///
 /// For each intent (`score(…)`):
 /// 1. **Keywords** (group weights, ``typoDiscount``; `Scorer+Keywords`): each keyword group said
@@ -167,6 +168,7 @@ struct Scorer {
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
       matchBudget: budget, abandons: words.abandons,
+      // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
       breaksOff: words.lastCutoff.flatMap { cutoff in
         Self.isOnlyPoliteness(after: cutoff.upperBound, fillers: fillers, in: scalars)
           ? cutoff : nil
