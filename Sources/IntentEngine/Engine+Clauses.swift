@@ -1,23 +1,7 @@
 /// How an utterance that is not one plain command is read: split into several commands, as a
 /// command after context, or as a command before an aside; each reading holds only when its
-/// parts are confident.
+/// parts are confident. The constants that tune them are with the engine's.
 extension Engine {
-  /// Least keyword-group weight each side of a conjunction needs before a split is tried; a
-  /// question word or possessive alone never makes a command (tuned on the `dev` multi slice).
-  static let splitKeywordWeight = 1.0
-
-  /// The same for punctuation, which joins far more clauses than commands: each side needs a
-  /// trigger ("提醒我", "timer", "weather"), not a word that only describes.
-  static let punctuationSplitWeight = 2.0
-
-  /// How many clauses from the end are tried as a command after context.
-  static let contextClausesTried = 2
-  /// How many joints (conjunctions, punctuation) with a main keyword on each side a split tries:
-  /// rambling speech has many, and two commands rarely need more than the first few.
-  static let jointsTried = 2
-  /// The smallest exclude penalty in the context that keeps its command from being read alone.
-  static let contextExcludePenalty = 3.0
-
   /// Classifies normalised text as one command, or as several when it splits cleanly.
   func parseClause(
     _ normalized: NormalizedText, context: ParseContext, budget: MatchBudget

@@ -19,8 +19,23 @@ public struct Engine: Sendable {
   /// Commands are short, and the bound keeps matching time linear in the worst case.
   public static let maximumLength = 1_000
 
-  /// Most commands split out of one utterance (see `Engine+Clauses` for how they are split).
+  /// Least keyword-group weight each side of a conjunction needs before a split is tried; a
+  /// question word or possessive alone never makes a command (tuned on the `dev` multi slice).
+  static let splitKeywordWeight = 1.0
+
+  /// The same for punctuation, which joins far more clauses than commands: each side needs a
+  /// trigger ("提醒我", "timer", "weather"), not a word that only describes.
+  static let punctuationSplitWeight = 2.0
+
+  /// Most commands split out of one utterance.
   public static let maximumClauses = 4
+  /// How many clauses from the end are tried as a command after context.
+  static let contextClausesTried = 2
+  /// How many joints (conjunctions, punctuation) with a main keyword on each side a split tries:
+  /// rambling speech has many, and two commands rarely need more than the first few.
+  static let jointsTried = 2
+  /// The smallest exclude penalty in the context that keeps its command from being read alone.
+  static let contextExcludePenalty = 3.0
 
   /// Creates an engine from compiled grammars and a gazetteer.
   public init(grammar: CompiledGrammar, gazetteer: Gazetteer) {
