@@ -6,21 +6,8 @@ extension Scorer {
   ) -> Analysis {
     var words = WordRoles(roles: grammar.roles, tokenCount: tokens.count)
     let scalars = text.scalars
-    var boundaries = [Bool](filledWith: false, count: scalars.count + 1)
-    boundaries[0] = true
-    boundaries[scalars.count] = true
-    for token in tokens {
-      boundaries[token.range.lowerBound] = true
-      boundaries[token.range.upperBound] = true
-    }
-    for entity in entities where entity.range.upperBound <= scalars.count {
-      boundaries[entity.range.lowerBound] = true
-      boundaries[entity.range.upperBound] = true
-    }
-    for (i, scalar) in scalars.enumerated() where scalar == " " {
-      boundaries[i] = true
-      boundaries[i + 1] = true
-    }
+    var boundaries = Self.wordBoundaries(in: scalars, entities: entities)
+    Self.markEdges(of: tokens, in: &boundaries)
     Self.forEachWord(
       in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, into: &words)
     // Taken out, not copied: appending to a shared array would copy it.
