@@ -95,7 +95,15 @@ public struct LearnedPhraseStore: PhraseMemory {
   private func update<Value>(
     _ change: (inout [LearnedPhrase]) -> Value
   ) async throws(SkillError) -> Value {
-    let lock = try await acquireLock()
+    let lock: Int32
+    do {
+      lock = try await FileLock.acquire(
+        lockURL, timeout: lockTimeout, holder: "learned phrases file '\(url.path)'")
+    } catch let error as SkillError {
+      throw error
+    } catch {
+      throw .failed("gave up waiting for the lock on '\(url.path)'; the task was cancelled")
+    }
     defer { _ = close(lock) }
     var phrases: [LearnedPhrase] = []
     var original: [LearnedPhrase] = []
@@ -118,31 +126,6 @@ public struct LearnedPhraseStore: PhraseMemory {
       try AtomicFile.write(Data((Self.document(phrases).prettyJSONText + "\n").utf8), to: url)
     }
     return result
-  }
-
-  private func acquireLock() async throws(SkillError) -> Int32 {
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw .failed("cannot create '\(url.deletingLastPathComponent().path)'; check permissions")
-    }
-    // Close-on-exec: a process started while the lock is held would otherwise inherit the
-    // descriptor, and with it the lock, until that process exits.
-    let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .failed("cannot open lock file '\(lockURL.path)'; check permissions")
-    }
-    let clock = ContinuousClock()
-    let deadline = clock.now + lockTimeout
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
-        _ = close(descriptor)
-        throw .failed("cannot lock '\(lockURL.path)'; another process holds it")
-      }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return descriptor
   }
 
   /// The phrases in a store document, or nil when it is not one.

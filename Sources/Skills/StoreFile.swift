@@ -107,7 +107,8 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
     var notes: [String] = []
     let outcome: Swift.Result<Value, any Error>
     do {
-      let descriptor = try await acquireLock()
+      let descriptor = try await FileLock.acquire(
+        lockURL, timeout: lockTimeout, holder: "\(kind) '\(url.path)'")
       defer { close(descriptor) }
       removeStaleTemporaries()
       let loaded = try load(notes: &notes)
@@ -117,41 +118,6 @@ public struct StoreFile<Document: StoreDocument>: Sendable {
     }
     for note in notes { await problems?.record(note) }
     return try outcome.get()
-  }
-
-  /// Opens the lock file and takes an exclusive `flock`; closing the descriptor releases it.
-  private func acquireLock() async throws -> Int32 {
-    let folder = lockURL.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw SkillError.failed("cannot create '\(folder.path)'; check that the folder is writable")
-    }
-    let descriptor = open(lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw SkillError.failed(
-        "cannot open lock file '\(lockURL.path)'; check that the folder is writable")
-    }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: lockTimeout)
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK || code == EAGAIN, clock.now < deadline else {
-        close(descriptor)
-        throw SkillError.failed(
-          code == EWOULDBLOCK || code == EAGAIN
-            ? "\(kind) '\(url.path)' stayed locked by another process; try again"
-            : "cannot lock '\(lockURL.path)' (errno \(code)); check the file system supports flock")
-      }
-      do {
-        try await Task.sleep(for: .milliseconds(2))
-      } catch {
-        close(descriptor)
-        throw error
-      }
-    }
-    return descriptor
   }
 
   /// Reads and decodes the file, setting it aside when it cannot be used as it is.

@@ -193,7 +193,7 @@ struct LineSplitter {
   > {
     let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 }
     if let first, bytes[first] == UInt8(ascii: "{"),
-      String(validating: bytes, as: UTF8.self) != nil,
+      JSONLineScanner.isValidUTF8(bytes),
       let fields = JSONLineScanner.fields(in: bytes[first...])
     {
       return .success(

@@ -12,6 +12,11 @@ struct JSONLineScanner {
     var timeZone: String?
   }
 
+  /// The keys of ``Fields``' members, in the order `text`, `now`, `tz`.
+  private static let fieldKeys: [[UInt8]] = [
+    Array("text".utf8), Array("now".utf8), Array("tz".utf8),
+  ]
+
   /// Deepest nesting scanned; deeper lines go to the full parser.
   static let maximumDepth = 32
 
@@ -32,10 +37,11 @@ struct JSONLineScanner {
   private mutating func object() -> Fields? {
     skipSpace()
     guard next() == UInt8(ascii: "{") else { return nil }
+    // The three fields, by their keys' bytes: no string is made for a key the pipe skips.
     var text: String?
     var now: String?
     var zone: String?
-    var seen: Set<String> = []
+    var seen: UInt8 = 0
     skipSpace()
     if peek() == UInt8(ascii: "}") {
       index += 1
@@ -46,19 +52,19 @@ struct JSONLineScanner {
         skipSpace()
         guard next() == UInt8(ascii: ":") else { return nil }
         skipSpace()
-        let name = String(decoding: key, as: UTF8.self)
-        if name == "text" || name == "now" || name == "tz" {
-          guard seen.insert(name).inserted else { return nil }
+        if let field = Self.fieldKeys.firstIndex(where: { key.elementsEqual($0) }) {
+          guard seen & (1 << field) == 0 else { return nil }
+          seen |= 1 << field
           if peek() == UInt8(ascii: "\"") {
             guard let value = plainString() else { return nil }
             let decoded = String(decoding: value, as: UTF8.self)
-            switch name {
-            case "text": text = decoded
-            case "now": now = decoded
+            switch field {
+            case 0: text = decoded
+            case 1: now = decoded
             default: zone = decoded
             }
           } else {
-            guard name != "text", skipValue(depth: 1) else { return nil }
+            guard field != 0, skipValue(depth: 1) else { return nil }
           }
         } else {
           guard skipValue(depth: 1) else { return nil }
@@ -72,6 +78,39 @@ struct JSONLineScanner {
     skipSpace()
     guard index == bytes.endIndex, let text else { return nil }
     return Fields(text: text, now: now, timeZone: zone)
+  }
+
+  /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values past
+  /// U+10FFFF), checked without making a string.
+  static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    let end = bytes.endIndex
+    while index < end {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, lower) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, upper) = (3, 0x9F)
+      case 0xF0: (length, lower) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, upper) = (4, 0x8F)
+      default: return false
+      }
+      guard end - index >= length, (lower...upper).contains(bytes[index + 1]) else { return false }
+      for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
+        return false
+      }
+      index += length
+    }
+    return true
   }
 
   private func peek() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }

@@ -57,4 +57,23 @@ struct JSONByteWriterTests {
       #expect(String(decoding: writer.bytes, as: UTF8.self) == value.jsonText, "\(value.jsonText)")
     }
   }
+
+  @Test func fourDecimalNumbersAreWrittenAsJSONValueWritesThem() {
+    var generator = SeededGenerator(seed: 4)
+    let grid = stride(from: -30_000, through: 30_000, by: 1).map { Double($0) / 10_000 }
+    let large = (0..<2_000).map { _ in
+      Double(Int.random(in: -999_999_999...999_999_999, using: &generator)) / 10_000
+    }
+    let offGrid = (0..<2_000).map { _ in Double.random(in: -2...2, using: &generator) }
+    let edges: [Double] = [
+      0.0001, -0.0001, 0.00005, 1e-5, 99_999.9999, 999_999_999.9999, 1e9 + 0.5,
+    ]
+    for value in grid + large + offGrid + edges {
+      var writer = JSONByteWriter()
+      writer.number(value)
+      #expect(
+        String(decoding: writer.bytes, as: UTF8.self) == JSONValue.number(value).jsonText,
+        "\(value)")
+    }
+  }
 }

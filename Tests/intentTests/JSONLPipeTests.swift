@@ -120,6 +120,28 @@ struct JSONLPipeTests {
     }
   }
 
+  @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() {
+    var generator = SeededGenerator(seed: 8)
+    // Lead bytes of every kind, continuation bytes and ASCII, in short runs.
+    let alphabet: [UInt8] = [
+      0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+      0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    var samples: [[UInt8]] = [
+      [], Array("三分钟 🙂 é".utf8), [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+    ]
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 1...6, using: &generator)
+      samples.append((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0 })
+    }
+    for sample in samples {
+      #expect(
+        JSONLineScanner.isValidUTF8(sample[...])
+          == (String(validating: sample, as: UTF8.self) != nil),
+        "\(sample)")
+    }
+  }
+
   /// A pipe that sends one line and waits: the answer must come before the input ends.
   @Test func trickledLineIsAnsweredBeforeTheInputEnds() async throws {
     let binary = try #require(BuiltProducts.executable(named: "intent"), "build 'intent' first")

@@ -71,6 +71,25 @@ public struct JSONByteWriter: Sendable {
       integer(Int64(value))
       return
     }
+    // Results round confidences and scores to four decimals: such a number is written from its
+    // digits, as `description` would write it (the shortest text that reads back the same).
+    if abs(value) < 1e9 {
+      let scaled = (value * 10_000).rounded()
+      if scaled / 10_000 == value {
+        let digits = Int64(abs(scaled))
+        if value < 0 { bytes.append(0x2D) }
+        integer(digits / 10_000)
+        bytes.append(0x2E)
+        var fraction = digits % 10_000
+        var divisor: Int64 = 1_000
+        while fraction > 0 {
+          bytes.append(0x30 + UInt8(fraction / divisor))
+          fraction %= divisor
+          divisor /= 10
+        }
+        return
+      }
+    }
     bytes.append(contentsOf: value.description.utf8)
   }
 

@@ -1,12 +1,21 @@
 extension Scorer {
-  /// What an intent's own words in the utterance say: the keyword groups that fired, which of them
-  /// were spelt right, and the excludes that count against it.
+  /// What an intent's own words in the utterance say: the keyword groups that fired, whether
+  /// they rest on spelling corrections, and the excludes that count against it.
   struct KeywordReading {
     /// The fired groups' weights, a misspelt keyword's at a discount.
     var score: Double
+    /// The groups that fired, by index.
     var groupHit: SmallIndexSet
-    var spelledRight: SmallIndexSet
     var excludeHits: [TargetedHit]
+    /// The fired groups' declared weights, spelling aside: what decides whether the evidence is
+    /// strong and whether patterns are worth trying.
+    var weight: Double
+    /// Whether a required group, or every group, is met only by a corrected word.
+    ///
+    /// Then the sentence must also hold a value for one of the intent's slots. A pattern is not
+    /// enough: it matches the corrected word too ("what's the time" has the shape of "what's the
+    /// timer").
+    var leansOnCorrection: Bool
   }
 
   /// Reads `hits`, an intent's keywords and excludes, adding a record per fired group to
@@ -74,7 +83,16 @@ extension Scorer {
       return nil
     }
     guard !groupHit.isEmpty else { return nil }
+    var weight = 0.0
+    for index in intent.groups.indices where groupHit.contains(index) {
+      weight += intent.groups[index].weight
+    }
+    let leansOnCorrection =
+      intent.groups.indices.contains {
+        groupHit.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
+      } || spelledRight.isEmpty
     return KeywordReading(
-      score: score, groupHit: groupHit, spelledRight: spelledRight, excludeHits: excludeHits)
+      score: score, groupHit: groupHit, excludeHits: excludeHits,
+      weight: weight, leansOnCorrection: leansOnCorrection)
   }
 }

@@ -73,4 +73,16 @@ extension Scorer {
     }
     return patternMatch.map { PatternFit(match: $0, index: patternIndex, tailStart: tailStart) }
   }
+
+  /// Whether a heading pattern's match has punctuation before its free text ("note: …"): without
+  /// it the head word is only a word of the sentence ("Note to Self is a great podcast").
+  func isHeading(_ match: PatternMatcher.Match, _ analysis: Analysis) -> Bool {
+    guard var position = match.captureRanges.first?.lowerBound else { return false }
+    let scalars = analysis.text.scalars
+    while position > 0, scalars[position - 1] == " " {
+      if analysis.text.isClauseBreak(at: position - 1) { return true }
+      position -= 1
+    }
+    return false
+  }
 }

@@ -55,30 +55,45 @@ extension Scorer {
     in scalars: [Unicode.Scalar], entities: [Entity], besides found: [KeywordHit]
   ) -> [KeywordHit] {
     var hits: [KeywordHit] = []
-    var base = [Bool](filledWith: false, count: scalars.count + 1)
-    base[0] = true
-    base[scalars.count] = true
-    for entity in entities where entity.range.upperBound <= scalars.count {
-      base[entity.range.lowerBound] = true
-      base[entity.range.upperBound] = true
-    }
-    for (i, scalar) in scalars.enumerated() where scalar == " " {
-      base[i] = true
-      base[i + 1] = true
-    }
+    let base = Self.wordBoundaries(in: scalars, entities: entities)
     for folder in grammar.folderLexicons {
       let tokens = Tokenizer(lexicon: folder.lexicon).tokens(in: scalars)
       var boundaries = base
-      for token in tokens {
-        boundaries[token.range.lowerBound] = true
-        boundaries[token.range.upperBound] = true
-      }
+      Self.markEdges(of: tokens, in: &boundaries)
       var sink = FolderWordSink(entries: folder.entries, besides: found, hits: hits)
       Self.forEachWord(
         in: scalars, tokens: tokens, boundaries: boundaries, lexicon: folder.lexicon, into: &sink)
       hits = sink.hits
     }
     return hits
+  }
+}
+
+extension Scorer {
+  /// For each offset 0...n, whether a word may start or end there by the text alone: the ends,
+  /// spaces and entity edges; token edges are marked by ``markEdges(of:in:)``.
+  static func wordBoundaries(in scalars: [Unicode.Scalar], entities: [Entity]) -> [Bool] {
+    var boundaries = [Bool](filledWith: false, count: scalars.count + 1)
+    boundaries[0] = true
+    boundaries[scalars.count] = true
+    for entity in entities where entity.range.upperBound <= scalars.count {
+      boundaries[entity.range.lowerBound] = true
+      boundaries[entity.range.upperBound] = true
+    }
+    for (i, scalar) in scalars.enumerated() where scalar == " " {
+      boundaries[i] = true
+      boundaries[i + 1] = true
+    }
+    return boundaries
+  }
+
+  /// Marks the start and end of each of `tokens` in `boundaries`.
+  @inline(__always)
+  static func markEdges(of tokens: [Token], in boundaries: inout [Bool]) {
+    for token in tokens {
+      boundaries[token.range.lowerBound] = true
+      boundaries[token.range.upperBound] = true
+    }
   }
 }
 

@@ -1,0 +1,124 @@
+extension Scorer {
+  /// Reads keywords, fillers and conjunctions at token starts; matching on the analysis draws
+  /// its steps from `budget`.
+  func analyse(
+    _ text: NormalizedText, tokens: [Token], entities: [Entity], budget: MatchBudget? = nil
+  ) -> Analysis {
+    var words = WordRoles(roles: grammar.roles, tokenCount: tokens.count)
+    let scalars = text.scalars
+    var boundaries = Self.wordBoundaries(in: scalars, entities: entities)
+    Self.markEdges(of: tokens, in: &boundaries)
+    Self.forEachWord(
+      in: scalars, tokens: tokens, boundaries: boundaries, lexicon: grammar.lexicon, into: &words)
+    // Taken out, not copied: appending to a shared array would copy it.
+    var hits: [KeywordHit] = []
+    swap(&hits, &words.hits)
+    let fillers = words.fillers
+    let functionWords = words.functionWords
+    if !grammar.folderLexicons.isEmpty {
+      hits += folderHits(in: scalars, entities: entities, besides: hits)
+    }
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount. A word an
+    // entity reads is no slip ("mins" in "8 mins" is not "minus").
+    for token in tokens where token.kind == .latin && token.entry < 0 {
+      if entities.contains(where: { $0.range.overlaps(token.range) }) { continue }
+      if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
+        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
+      }
+    }
+    Self.removeMentioned(from: &hits, in: text)
+    var coveredByWords = [Bool](filledWith: false, count: scalars.count)
+    for range in fillers {
+      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+    }
+    for range in functionWords {
+      for i in range where i < coveredByWords.count { coveredByWords[i] = true }
+    }
+    // Coverage counts what a reader would: a number is one unit however many digits it has.
+    // Fillers and function words are explained for every intent; the rest is counted in
+    // prefix sums, so an intent's share is a few subtractions over its evidence ranges.
+    var openBefore = [Int32](filledWith: 0, count: scalars.count + 1)
+    var contentBefore = [Int32](filledWith: 0, count: scalars.count + 1)
+    var contentLength = 0
+    var wordExplained = 0
+    for (i, scalar) in scalars.enumerated() {
+      contentBefore[i + 1] = contentBefore[i] + (coveredByWords[i] || scalar == " " ? 0 : 1)
+      let continuesNumber =
+        i > 0 && Tokenizer.isASCIIDigit(scalar.value)
+        && (Tokenizer.isASCIIDigit(scalars[i - 1].value) || scalars[i - 1] == "."
+          || scalars[i - 1] == ":")
+      let countable = scalar != " " && !continuesNumber
+      if countable {
+        contentLength += 1
+        if coveredByWords[i] { wordExplained += 1 }
+      }
+      openBefore[i + 1] = openBefore[i] + (countable && !coveredByWords[i] ? 1 : 0)
+    }
+    var analysis = Analysis(
+      text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
+      conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
+      matchBudget: budget, abandons: words.abandons,
+      // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
+      breaksOff: words.lastCutoff.flatMap { cutoff in
+        Self.isOnlyPoliteness(after: cutoff.upperBound, fillers: fillers, in: scalars)
+          ? cutoff : nil
+      },
+      asks: words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
+      selfMentions: words.selfMentions, decreases: words.markers.decreases,
+      scopeAll: words.markers.scopeAll, placeFollowers: words.placeFollowers,
+      addressee: addressee(
+        words.vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
+      contentLength: contentLength,
+      openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
+      boundaries: boundaries)
+    // Most utterances name no list; reading one takes the whole analysis.
+    if words.markers.mayNameList {
+      let listName = words.markers.listName(in: analysis)
+      analysis.listName = listName
+    }
+    return analysis
+  }
+}
+
+/// The words of the built-in lexicon an utterance holds, sorted by what their entries do.
+private struct WordRoles: WordSink {
+  let roles: [EntryRole]
+  var hits: [KeywordHit] = []
+  var fillers: [Range<Int>] = []
+  var conjunctions: [Range<Int>] = []
+  var functionWords: [Range<Int>] = []
+  var vocatives: [Range<Int>] = []
+  var repairs: [Range<Int>] = []
+  var abandons: [Range<Int>] = []
+  var lastCutoff: Range<Int>?
+  var asks = false
+  var selfMentions: [Range<Int>] = []
+  var markers = ListMarkers()
+  var placeFollowers: [Range<Int>] = []
+
+  init(roles: [EntryRole], tokenCount: Int) {
+    self.roles = roles
+    // Room for a word per token, so the arrays most parses fill are allocated once, not grown.
+    hits.reserveCapacity(tokenCount + 4)
+    functionWords.reserveCapacity(tokenCount)
+  }
+
+  mutating func found(_ range: Range<Int>, _ entry: Int32) {
+    let role = roles[Int(entry)]
+    if role.isEmpty { return }
+    if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
+    if role.contains(.filler) { fillers.append(range) }
+    if role.contains(.conjunction) { conjunctions.append(range) }
+    if role.contains(.functionWord) { functionWords.append(range) }
+    if role.contains(.vocative) { vocatives.append(range) }
+    if role.contains(.repair) { repairs.append(range) }
+    if role.contains(.abandon) { abandons.append(range) }
+    if role.contains(.cutoff), lastCutoff.map({ $0.upperBound < range.upperBound }) ?? true {
+      lastCutoff = range
+    }
+    if role.contains(.questionMarker) { asks = true }
+    if role.contains(.selfWord) { selfMentions.append(range) }
+    markers.record(range, role)
+    if role.contains(.placeFollower) { placeFollowers.append(range) }
+  }
+}
