@@ -207,8 +207,7 @@ struct PatternCompiler {
       reader.report(0, .patternTooLarge(limit: Pattern.expansionLimit))
       sequences = Array(sequences.prefix(Pattern.expansionLimit))
     }
-    var seen = Set<[Pattern.Element]>()
-    sequences = sequences.filter { !$0.isEmpty && seen.insert($0).inserted }
+    sequences = Self.unique(sequences)
     if sequences.isEmpty, reader.diagnostics.isEmpty { reader.report(0, .emptyPattern) }
     for sequence in sequences where Self.hasAdjacentCaptures(sequence) {
       reader.report(0, .adjacentCaptures)
@@ -222,14 +221,38 @@ struct PatternCompiler {
         source: syntax.source, sequences: sequences, isAnchored: isAnchored, isHeading: isHeading))
   }
 
+  /// The non-empty sequences, each kept at its first occurrence.
+  fileprivate static func unique(_ sequences: [[Pattern.Element]]) -> [[Pattern.Element]] {
+    var unique: [[Pattern.Element]] = []
+    unique.reserveCapacity(sequences.count)
+    if sequences.count <= 16 {
+      // A pattern usually expands to a handful of sequences: comparing is cheaper than hashing.
+      for sequence in sequences where !sequence.isEmpty && !unique.contains(sequence) {
+        unique.append(sequence)
+      }
+      return unique
+    }
+    var seen = Set<[Pattern.Element]>(minimumCapacity: sequences.count)
+    for sequence in sequences where !sequence.isEmpty && seen.insert(sequence).inserted {
+      unique.append(sequence)
+    }
+    return unique
+  }
+
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
   fileprivate static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
     -> [Pattern.Element]
   {
-    guard case .literal(let a)? = head.last, case .literal(let b)? = tail.first else {
-      return head + tail
+    guard !head.isEmpty else { return tail }
+    var joined = head
+    joined.reserveCapacity(head.count + tail.count)
+    if case .literal(let a)? = head.last, case .literal(let b)? = tail.first {
+      joined[joined.count - 1] = .literal(a + b)
+      joined.append(contentsOf: tail.dropFirst())
+    } else {
+      joined.append(contentsOf: tail)
     }
-    return head.dropLast() + [.literal(a + b)] + tail.dropFirst()
+    return joined
   }
 
   /// Unique options, longest first, so that matching tries the most specific word first.
@@ -585,12 +608,12 @@ private struct PatternReader {
         ]
       ]
     case .optional(let inner):
-      if let words = Self.plainWords(inner) {
+      if !Self.hasPlaceholder(inner), let words = Self.plainWords(inner) {
         return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words + [[]])))]]
       }
       return [[]] + expand(inner, slots: slots, lists: lists)
     case .choice(let options):
-      if let words = Self.plainWords(node) {
+      if !Self.hasPlaceholder(node), let words = Self.plainWords(node) {
         return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words)))]]
       }
       var result: [[Pattern.Element]] = []
@@ -614,6 +637,16 @@ private struct PatternReader {
     }
   }
 
+  /// Whether `node` holds a slot, list or free text, so that it cannot be one word set.
+  static func hasPlaceholder(_ node: Node) -> Bool {
+    switch node {
+    case .literal: return false
+    case .list, .slot, .capture: return true
+    case .optional(let inner): return hasPlaceholder(inner)
+    case .choice(let parts), .sequence(let parts): return parts.contains { hasPlaceholder($0) }
+    }
+  }
+
   /// The words a bracket without placeholders can match, or nil when it holds placeholders.
   static func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
     switch node {
@@ -633,8 +666,13 @@ private struct PatternReader {
       var words: [[Unicode.Scalar]] = [[]]
       for part in parts {
         guard let tails = plainWords(part) else { return nil }
-        words = words.flatMap { head in tails.map { head + $0 } }
-        if words.count > Pattern.expansionLimit { return nil }
+        if words.count * tails.count > Pattern.expansionLimit { return nil }
+        var next: [[Unicode.Scalar]] = []
+        next.reserveCapacity(words.count * tails.count)
+        for head in words {
+          for tail in tails { next.append(head + tail) }
+        }
+        words = next
       }
       return words
     }
