@@ -92,17 +92,6 @@ final class Pattern: Sendable {
     (((a &* 31) &+ b) &* 2_654_435_761) >> 22
   }
 
-  static func firstScalars(of element: Element) -> [UInt32]? {
-    switch element {
-    case .literal(let scalars):
-      return scalars.first { $0 != " " }.map { [$0.value] }
-    case .anyOf(let words):
-      return words.firsts
-    case .slot, .capture:
-      return nil
-    }
-  }
-
   /// The most alternatives one pattern may expand to; more usually means a mistake.
   static let expansionLimit = 512
   /// The deepest `(…)` and `[…]` may nest.
@@ -143,16 +132,23 @@ final class PatternWords: Sendable, Hashable {
       if keys?.contains(key) == false { keys?.append(key) }
     }
     openingKeys = keys
-    var firsts = Set<UInt32>()
+    // A bracket holds a handful of words, where comparing is cheaper than hashing; a list may
+    // hold hundreds.
+    var firsts: [UInt32] = []
+    var seen = Set<UInt32>()
+    let isLong = words.count > 32
     var everyWordStarts = true
     for word in words {
       guard let first = word.first(where: { $0 != " " }) else {
         everyWordStarts = false
         break
       }
-      firsts.insert(first.value)
+      if isLong ? seen.insert(first.value).inserted : !firsts.contains(first.value) {
+        firsts.append(first.value)
+      }
     }
-    self.firsts = everyWordStarts ? firsts.sorted() : nil
+    firsts.sort()
+    self.firsts = everyWordStarts ? firsts : nil
   }
 
   static func == (a: PatternWords, b: PatternWords) -> Bool {
@@ -370,7 +366,13 @@ struct PatternProgram: Sendable {
   init(_ sequences: [[Pattern.Element]]) {
     // Where each word set's options and first scalars already are, so that a set standing in
     // several sequences is stored once.
-    var stored: [ObjectIdentifier: (options: Range<Int32>, firsts: Range<Int32>?)] = [:]
+    // A pattern holds a few sets, so a list is searched faster than a dictionary is hashed.
+    var stored: [(words: PatternWords, options: Range<Int32>, firsts: Range<Int32>?)] = []
+    var stepCount = 0
+    for sequence in sequences { stepCount += sequence.count }
+    steps.reserveCapacity(stepCount)
+    sequenceStarts.reserveCapacity(sequences.count + 1)
+    slotTypes.reserveCapacity(sequences.count)
     for sequence in sequences {
       var types: UInt16 = 0
       for element in sequence {
@@ -389,21 +391,26 @@ struct PatternProgram: Sendable {
           kind: .literal, start: 0, end: 0, firsts: nil, name: -1, type: .text,
           isAbsolute: false, startsWord: isPlaceholder(index - 1),
           endsWord: isPlaceholder(index + 1))
-        if case .anyOf(let words) = element, let known = stored[ObjectIdentifier(words)] {
+        if case .anyOf(let words) = element, let known = stored.first(where: { $0.words === words })
+        {
           step.kind = .anyOf
           (step.start, step.end, step.firsts) =
             (known.options.lowerBound, known.options.upperBound, known.firsts)
           steps.append(step)
           continue
         }
-        if let values = Pattern.firstScalars(of: element) {
-          step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
-          firsts += values
-        }
         switch element {
         case .literal(let scalars):
+          if let first = scalars.first(where: { $0 != " " }) {
+            step.firsts = Int32(firsts.count)..<Int32(firsts.count + 1)
+            firsts.append(first.value)
+          }
           (step.start, step.end) = append(scalars)
         case .anyOf(let words):
+          if let values = words.firsts {
+            step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
+            firsts += values
+          }
           step.kind = .anyOf
           step.start = Int32(options.count)
           for option in words.words {
@@ -411,7 +418,7 @@ struct PatternProgram: Sendable {
             options.append(start..<end)
           }
           step.end = Int32(options.count)
-          stored[ObjectIdentifier(words)] = (step.start..<step.end, step.firsts)
+          stored.append((words, step.start..<step.end, step.firsts))
         case .slot(let name, let type, let absolute):
           step.kind = .slot
           step.name = nameIndex(name)
@@ -649,32 +656,52 @@ private struct PatternReader {
 
   /// The words a bracket without placeholders can match, or nil when it holds placeholders.
   static func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+    var words: [[Unicode.Scalar]] = []
+    return appendPlainWords(of: node, to: &words) ? words : nil
+  }
+
+  /// Appends the words of ``plainWords(_:)`` to `words`; false when there are none.
+  ///
+  /// A sequence expanding to more than ``Pattern/expansionLimit`` words has none.
+  private static func appendPlainWords(of node: Node, to words: inout [[Unicode.Scalar]]) -> Bool {
     switch node {
-    case .literal(_, let normalized): return [normalized]
-    case .list, .slot, .capture: return nil
+    case .literal(_, let normalized):
+      words.append(normalized)
+      return true
+    case .list, .slot, .capture:
+      return false
     case .optional(let inner):
-      guard let words = plainWords(inner) else { return nil }
-      return words + [[]]
+      guard appendPlainWords(of: inner, to: &words) else { return false }
+      words.append([])
+      return true
     case .choice(let options):
-      var words: [[Unicode.Scalar]] = []
       for option in options {
-        guard let more = plainWords(option) else { return nil }
-        words += more
+        guard appendPlainWords(of: option, to: &words) else { return false }
       }
-      return words
+      return true
     case .sequence(let parts):
-      var words: [[Unicode.Scalar]] = [[]]
+      if parts.isEmpty {
+        words.append([])
+        return true
+      }
+      if parts.count == 1 {
+        let before = words.count
+        guard appendPlainWords(of: parts[0], to: &words) else { return false }
+        return words.count - before <= Pattern.expansionLimit
+      }
+      var product: [[Unicode.Scalar]] = [[]]
       for part in parts {
-        guard let tails = plainWords(part) else { return nil }
-        if words.count * tails.count > Pattern.expansionLimit { return nil }
+        guard let tails = plainWords(part) else { return false }
+        if product.count * tails.count > Pattern.expansionLimit { return false }
         var next: [[Unicode.Scalar]] = []
-        next.reserveCapacity(words.count * tails.count)
-        for head in words {
+        next.reserveCapacity(product.count * tails.count)
+        for head in product {
           for tail in tails { next.append(head + tail) }
         }
-        words = next
+        product = next
       }
-      return words
+      words += product
+      return true
     }
   }
 }
