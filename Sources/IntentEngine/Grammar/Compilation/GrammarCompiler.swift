@@ -215,7 +215,10 @@ public struct GrammarCompiler: Sendable {
           for (item, form) in expand(group.items) {
             // `{slot}` stands for any entity that could fill the slot: a duration is itself
             // evidence for a timer.
-            if item.text.hasPrefix("{"), item.text.hasSuffix("}") {
+            // The bytes first: most items are words, and comparing characters costs more.
+            if item.text.utf8.first == UInt8(ascii: "{"), item.text.utf8.last == UInt8(ascii: "}"),
+              item.text.hasPrefix("{"), item.text.hasSuffix("}")
+            {
               let name = String(item.text.dropFirst().dropLast())
               guard let spec = slots.first(where: { $0.name == name }) else {
                 let suggestion = Diagnostic.Message.suggestion(
@@ -449,30 +452,35 @@ public struct GrammarCompiler: Sendable {
   /// The plain CJK words of a pattern (between brackets and placeholders), for segmentation.
   static func literals(in source: String) -> [String] {
     var words: [String] = []
-    var current = ""
+    // Gathered as UTF-8 and made a string once, with their scalar counts.
+    var current: [UInt8] = []
+    var count = 0
     var depth = 0
+    func flush() {
+      if count >= 2 { words.append(String(decoding: current, as: UTF8.self)) }
+      current.removeAll(keepingCapacity: true)
+      count = 0
+    }
     for scalar in source.unicodeScalars {
       switch scalar {
       case "{", "@":
         depth += scalar == "{" ? 1 : 0
-        if !current.isEmpty { words.append(current) }
-        current = ""
+        flush()
       case "}":
         depth -= 1
       case "(", ")", "[", "]", "|", "*", " ":
-        if !current.isEmpty { words.append(current) }
-        current = ""
+        flush()
       default:
         if depth == 0, scalar.value >= 0x2E80 {
-          current.unicodeScalars.append(scalar)
+          UTF8.encode(scalar) { current.append($0) }
+          count += 1
         } else {
-          if !current.isEmpty { words.append(current) }
-          current = ""
+          flush()
         }
       }
     }
-    if !current.isEmpty { words.append(current) }
-    return words.filter { $0.unicodeScalars.count >= 2 }
+    flush()
+    return words
   }
 }
 

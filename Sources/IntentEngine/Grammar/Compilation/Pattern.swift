@@ -185,7 +185,10 @@ struct PatternCompiler {
 
   /// Compiles `syntax`, or returns the diagnostics explaining why it cannot be.
   func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
-    let scalars = Array(syntax.source.unicodeScalars)
+    // One pass: a scalar is at least one UTF-8 byte, so the bytes bound the count.
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(syntax.source.utf8.count)
+    for scalar in syntax.source.unicodeScalars { scalars.append(scalar) }
     let isAnchored = scalars.first == "^"
     // A ':' and then, past any spaces, a '{' opening the free text.
     let isHeading = scalars.indices.contains { index in

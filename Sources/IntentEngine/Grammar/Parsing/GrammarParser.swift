@@ -253,7 +253,8 @@ struct GrammarParser {
   private struct Options {
     var weight: Double?
     var penalty: Double?
-    var flags: Set<String> = []
+    /// The flags given, each once: a handful, so a list is cheaper than a set.
+    var flags: [String] = []
   }
 
   /// Reads `(weight 2, required)` style options.
@@ -297,7 +298,7 @@ struct GrammarParser {
         if key == "weight" { options.weight = number } else { options.penalty = number }
       default:
         if words.count != 1 { report(at: line, words[1].startIndex, .unexpectedValue(key)) }
-        options.flags.insert(key)
+        if !options.flags.contains(key) { options.flags.append(key) }
       }
     }
     if allowed.contains("penalty"), options.penalty == nil, !options.flags.contains("veto") {
@@ -389,17 +390,19 @@ struct GrammarParser {
     var wordStart = -1
     var wordEnd = start
     var wordColumn = column
+    var hasBackslash = false
     func flush() {
       if wordStart >= 0 {
         let word = String(
           decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<wordEnd]), as: UTF8.self)
         found.append(
           GrammarItem(
-            text: word.utf8.contains(UInt8(ascii: "\\")) && word.contains("\\#")
+            text: hasBackslash && word.contains("\\#")
               ? word.replacingOccurrences(of: "\\#", with: "#") : word,
             position: SourcePosition(path: path, line: line.number, column: wordColumn)))
       }
       wordStart = -1
+      hasBackslash = false
     }
     var index = start
     while index < bytes.count {
@@ -423,6 +426,7 @@ struct GrammarParser {
           wordStart = index
           wordColumn = column
         }
+        hasBackslash = hasBackslash || byte == UInt8(ascii: "\\")
         wordEnd = next
       }
       column += 1
