@@ -336,12 +336,14 @@ public struct GrammarCompiler: Sendable {
     var names = NameShapes()
     var changeWords = ChangeWords()
     for (name, lists) in listSyntax {
+      // The list's words were normalised above, in this order.
+      var forms = (normalizedLists[name] ?? []).makeIterator()
       // Surnames and forms of address are not words of their own: they only shape a name.
       // Words of change are read as text after a declining exclude.
       if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words") {
         for list in lists {
           for item in list.items where item.listReference == nil {
-            let scalars = normalized(item.text)
+            let scalars = forms.next() ?? normalized(item.text)
             guard !scalars.isEmpty else { continue }
             if name == "surnames" { names.surnames.formUnion(scalars) }
             if name == "address_forms" { names.forms.insert(scalars) }
@@ -354,7 +356,7 @@ public struct GrammarCompiler: Sendable {
       for list in lists {
         folders.enter(list.position.path)
         for item in list.items where item.listReference == nil {
-          guard let entry = addWord(normalized(item.text)) else { continue }
+          guard let entry = addWord(forms.next() ?? normalized(item.text)) else { continue }
           if let role { listRoles.append((entry, role)) }
         }
       }

@@ -238,6 +238,17 @@ struct PatternCompiler {
     return unique
   }
 
+  /// Appends `tail` to `head` as ``merged(_:_:)`` joins them.
+  fileprivate static func append(_ tail: [Pattern.Element], to head: inout [Pattern.Element]) {
+    guard !tail.isEmpty else { return }
+    if case .literal(let a)? = head.last, case .literal(let b)? = tail.first {
+      head[head.count - 1] = .literal(a + b)
+      head.append(contentsOf: tail.dropFirst())
+    } else {
+      head.append(contentsOf: tail)
+    }
+  }
+
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
   fileprivate static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
     -> [Pattern.Element]
@@ -632,7 +643,21 @@ private struct PatternReader {
     case .sequence(let parts):
       var result: [[Pattern.Element]] = [[]]
       for part in parts {
+        // A literal, or any part that expands to one run, extends every sequence in place: the
+        // same as joining each with that run, without a new array per sequence.
+        if case .literal(_, let normalized) = part {
+          if !normalized.isEmpty {
+            for index in result.indices {
+              PatternCompiler.append([.literal(normalized)], to: &result[index])
+            }
+          }
+          continue
+        }
         let tails = expand(part, slots: slots, lists: lists)
+        if tails.count == 1 {
+          for index in result.indices { PatternCompiler.append(tails[0], to: &result[index]) }
+          continue
+        }
         var next: [[Pattern.Element]] = []
         next.reserveCapacity(result.count * tails.count)
         for head in result {
