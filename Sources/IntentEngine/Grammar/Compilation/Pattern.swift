@@ -44,15 +44,23 @@ final class Pattern: Sendable {
     self.isAnchored = isAnchored
     self.isHeading = isHeading
     self.program = PatternProgram(sequences)
-    self.requirements = sequences.map { elements in
-      elements.compactMap { element -> [UInt32]? in
+    var requirements: [[[UInt32]]] = []
+    requirements.reserveCapacity(sequences.count)
+    for elements in sequences {
+      var sequence: [[UInt32]] = []
+      sequence.reserveCapacity(elements.count)
+      for element in elements {
         switch element {
-        case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
-        case .anyOf(let words): return words.openingKeys
-        case .slot, .capture: return nil
+        case .literal(let scalars):
+          if let key = Self.openingPair(scalars) { sequence.append([key]) }
+        case .anyOf(let words):
+          if let keys = words.openingKeys { sequence.append(keys) }
+        case .slot, .capture: break
         }
       }
+      requirements.append(sequence)
     }
+    self.requirements = requirements
     var keys: [UInt32] = []
     var everySequenceRequires = true
     for sequence in requirements {
@@ -172,7 +180,10 @@ struct PatternCompiler {
   var normalize: (String) -> [Unicode.Scalar]
 
   /// The syntax tree before expansion.
-  fileprivate indirect enum Node {
+  ///
+  /// Only an optional part is boxed: the other cases hold their children in arrays, which are
+  /// references already, and a box for every node would be an allocation each.
+  fileprivate enum Node {
     /// Text as written and its normalised scalars.
     case literal(String, normalized: [Unicode.Scalar])
     case list(String, column: Int)
@@ -180,7 +191,7 @@ struct PatternCompiler {
     case capture
     case sequence([Node])
     case choice([Node])
-    case optional(Node)
+    indirect case optional(Node)
   }
 
   /// Compiles `syntax`, or returns the diagnostics explaining why it cannot be.
