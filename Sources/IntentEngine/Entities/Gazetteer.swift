@@ -186,7 +186,13 @@ struct GazetteerParser {
   }
 
   private mutating func directive(_ content: String, line: Int, column: Int) {
-    let words = content.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    // Around a space, ASCII and CJK ideographs always break characters, so such a line splits
+    // the same by bytes as by characters.
+    let isSimple = content.unicodeScalars.allSatisfy { $0.isASCII || isCJKIdeograph($0.value) }
+    let words =
+      isSimple
+      ? content.utf8.split(separator: space).map { String(Substring($0)) }
+      : content.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let name = words.first else { return }
     switch name {
     case "@region":

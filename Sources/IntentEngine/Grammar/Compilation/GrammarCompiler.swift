@@ -537,7 +537,14 @@ private final class NormalizedWords {
   init(normalizer: Normalizer) { self.normalizer = normalizer }
 
   func callAsFunction(_ text: String) -> [Unicode.Scalar] {
-    if let plain = normalizer.plainScalars(of: text) { return plain }
+    // A plain word neither starts nor ends with a space: pattern text often does ("how ", " my"),
+    // and is looked up without reading it as a plain word first.
+    let space = UInt8(ascii: " ")
+    if text.utf8.first != space, text.utf8.last != space,
+      let plain = normalizer.plainScalars(of: text)
+    {
+      return plain
+    }
     if let known = forms[text] { return known }
     let scalars = normalizer.normalize(text).scalars
     forms[text] = scalars

@@ -570,8 +570,8 @@ private struct PatternReader {
       }
     }
     flush(&literal, into: &alternatives[alternatives.count - 1])
-    let options = alternatives.map { Node.sequence($0) }
-    return options.count == 1 ? options[0] : .choice(options)
+    if alternatives.count == 1 { return .sequence(alternatives[0]) }
+    return .choice(alternatives.map { Node.sequence($0) })
   }
 
   /// Ends a run of literal text: it joins `parts` with its normalised form.
