@@ -120,9 +120,11 @@ public struct GrammarCompiler: Sendable {
 
     // List words normalised once, for every group, exclude and pattern that refers to them.
     let normalizedLists = listSyntax.mapValues { lists in
-      lists.flatMap(\.items).compactMap { item in
-        item.listReference == nil ? normalized(item.text) : nil
+      var forms: [[Unicode.Scalar]] = []
+      for list in lists {
+        for item in list.items where item.listReference == nil { forms.append(normalized(item.text)) }
       }
+      return forms
     }
     let patternLists = normalizedLists.mapValues(PatternWords.init)
     var usedLists: Set<String> = []
@@ -380,6 +382,15 @@ public struct GrammarCompiler: Sendable {
       }
     }
     var typoIndex = TypoIndex()
+    // Room for every key the keywords may index, so that the index is not rehashed as it grows.
+    var typoKeys = 0
+    for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
+      let length = lexicon.word(Int32(entry)).utf8.count
+      if length >= TypoIndex.minimumKeywordLength, length <= TypoIndex.maximumLength {
+        typoKeys += length + 1
+      }
+    }
+    typoIndex.reserveCapacity(keys: typoKeys, entries: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }

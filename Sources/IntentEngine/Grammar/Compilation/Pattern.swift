@@ -233,6 +233,7 @@ struct PatternCompiler {
 
   /// The non-empty sequences, each kept at its first occurrence.
   fileprivate static func unique(_ sequences: [[Pattern.Element]]) -> [[Pattern.Element]] {
+    if sequences.count == 1 { return sequences[0].isEmpty ? [] : sequences }
     var unique: [[Pattern.Element]] = []
     unique.reserveCapacity(sequences.count)
     if sequences.count <= 16 {

@@ -22,6 +22,12 @@ struct TypoIndex: Sendable {
   private var entries: [Int32] = []
   private var shift: UInt64 = 64
 
+  /// Makes room for `keys` keys and for lexicon entries up to `entries`, before indexing.
+  mutating func reserveCapacity(keys: Int, entries: Int) {
+    index.reserveCapacity(keys)
+    words.reserveCapacity(entries)
+  }
+
   /// Indexes a keyword if it is a single ASCII word long enough to be matched fuzzily.
   mutating func add(_ word: String, entry: Int32) {
     guard let letters = Self.letters(utf8: word.utf8),
