@@ -122,7 +122,9 @@ public struct GrammarCompiler: Sendable {
     let normalizedLists = listSyntax.mapValues { lists in
       var forms: [[Unicode.Scalar]] = []
       for list in lists {
-        for item in list.items where item.listReference == nil { forms.append(normalized(item.text)) }
+        for item in list.items where item.listReference == nil {
+          forms.append(normalized(item.text))
+        }
       }
       return forms
     }
@@ -131,6 +133,7 @@ public struct GrammarCompiler: Sendable {
     /// The words of `items` with their normalised forms, `@list` references expanded.
     func expand(_ items: [GrammarItem]) -> [(item: GrammarItem, normalized: [Unicode.Scalar])] {
       var result: [(item: GrammarItem, normalized: [Unicode.Scalar])] = []
+      result.reserveCapacity(items.count)
       for item in items {
         guard let name = item.listReference else {
           result.append((item, normalized(item.text)))
@@ -142,6 +145,7 @@ public struct GrammarCompiler: Sendable {
           continue
         }
         usedLists.insert(name)
+        result.reserveCapacity(result.count + words.count + items.count)
         var word = words.makeIterator()
         for list in lists {
           for listItem in list.items {
@@ -444,21 +448,25 @@ public struct GrammarCompiler: Sendable {
   /// The `@name` list references in a pattern's source.
   static func listReferences(in source: String) -> [String] {
     var names: [String] = []
-    var current: String?
+    // Name scalars are ASCII: they are gathered as bytes and made a string once.
+    var current: [UInt8]?
+    func flush() {
+      if let name = current, !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
+    }
     for scalar in source.unicodeScalars {
       if scalar == "@" {
-        if let name = current, !name.isEmpty { names.append(name) }
-        current = ""
+        flush()
+        current = []
       } else if current != nil {
         if PatternCompiler.isNameScalar(scalar) {
-          current?.unicodeScalars.append(scalar)
+          current?.append(UInt8(truncatingIfNeeded: scalar.value))
         } else {
-          if let name = current, !name.isEmpty { names.append(name) }
+          flush()
           current = nil
         }
       }
     }
-    if let name = current, !name.isEmpty { names.append(name) }
+    flush()
     return names
   }
 

@@ -288,6 +288,8 @@ struct PatternCompiler {
       var seen = Set<[Unicode.Scalar]>()
       unique = words.filter { seen.insert($0).inserted }
     }
+    // The sort is stable, so words already longest first stay as they are.
+    if zip(unique, unique.dropFirst()).allSatisfy({ $0.count >= $1.count }) { return unique }
     return unique.sorted { $0.count > $1.count }
   }
 
