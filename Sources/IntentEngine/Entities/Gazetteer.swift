@@ -235,13 +235,14 @@ struct GazetteerParser {
     }
     let english = string(fields[1], in: bytes)
     let key = name + "|" + (region?.0 ?? "")
-    if let first = seen[key] {
+    // One hash of the key where a lookup and a store take two; a repeat keeps the first line.
+    if let first = seen.updateValue(line, forKey: key) {
+      seen[key] = first
       error(line, column, .duplicatePlace(name))
       diagnostics.append(
         Diagnostic(path: path, line: first, column: 1, severity: .note, "first definition is here"))
       return nil
     }
-    seen[key] = line
     var surfaces: [String] = []
     surfaces.reserveCapacity(suffixes.count + 4)
     surfaces.append(name)
