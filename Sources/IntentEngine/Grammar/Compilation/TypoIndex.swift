@@ -11,6 +11,8 @@ struct TypoIndex: Sendable {
   /// Longest word that fits the packed key.
   static let maximumLength = 12
 
+  /// Key → entries while indexing; ``seal()`` moves them into the probe table.
+  private var index: [UInt64: [Int32]] = [:]
   /// Per lexicon entry, its letters (empty when the entry is not indexed).
   private var words: [[UInt8]] = []
   /// Open-addressing table of keys (0 = empty) with, per slot, the range of its entries in
@@ -19,19 +21,10 @@ struct TypoIndex: Sendable {
   private var ranges: [Range<Int32>] = []
   private var entries: [Int32] = []
   private var shift: UInt64 = 64
-  /// While indexing: how many slots hold a key, and per slot the first and last link of its
-  /// entries, in the order they were added; ``seal()`` lays them out in `entries`.
-  private var keyCount = 0
-  private var firstLinks: [Int32] = []
-  private var lastLinks: [Int32] = []
-  /// The links: an entry and the next link of the same key, or -1.
-  private var linkEntries: [Int32] = []
-  private var nextLinks: [Int32] = []
 
   /// Makes room for `keys` keys and for lexicon entries up to `entries`, before indexing.
   mutating func reserveCapacity(keys: Int, entries: Int) {
-    linkEntries.reserveCapacity(keys)
-    nextLinks.reserveCapacity(keys)
+    index.reserveCapacity(keys)
     words.reserveCapacity(entries)
   }
 
@@ -43,93 +36,34 @@ struct TypoIndex: Sendable {
     while words.count <= Int(entry) { words.append([]) }
     words[Int(entry)] = letters
     for skip in -1..<letters.count {
-      appendIfAbsent(entry, to: Self.key(letters, skipping: skip))
+      Self.appendIfAbsent(entry, to: &index[Self.key(letters, skipping: skip), default: []])
     }
   }
 
-  /// Adds `entry` to the entries of `key` unless it is there already.
-  private mutating func appendIfAbsent(_ entry: Int32, to key: UInt64) {
-    if keys.isEmpty { resize(to: 16) }
-    var slot = self.slot(of: key)
-    if keys[slot] == key {
-      var link = firstLinks[slot]
-      while link >= 0 {
-        if linkEntries[Int(link)] == entry { return }
-        link = nextLinks[Int(link)]
-      }
-      let added = Int32(linkEntries.count)
-      linkEntries.append(entry)
-      nextLinks.append(-1)
-      nextLinks[Int(lastLinks[slot])] = added
-      lastLinks[slot] = added
-      return
-    }
-    if (keyCount + 1) * 2 > keys.count {
-      resize(to: keys.count * 2)
-      slot = self.slot(of: key)
-    }
-    let added = Int32(linkEntries.count)
-    linkEntries.append(entry)
-    nextLinks.append(-1)
-    keys[slot] = key
-    firstLinks[slot] = added
-    lastLinks[slot] = added
-    keyCount += 1
-  }
-
-  /// The slot holding `key`, or the empty slot where it would go.
-  private func slot(of key: UInt64) -> Int {
-    var slot = Int((key &* Self.multiplier) >> shift)
-    while keys[slot] != 0, keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
-    return slot
-  }
-
-  /// Moves the keys into a table of `capacity` slots, a power of two.
-  private mutating func resize(to capacity: Int) {
-    let oldKeys = keys
-    let oldFirst = firstLinks
-    let oldLast = lastLinks
+  /// Moves the indexed keys into the probe table; call once, after the last ``add(_:entry:)``.
+  mutating func seal() {
+    var capacity = 16
+    while capacity < index.count * 2 { capacity *= 2 }
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     keys = [UInt64](repeating: 0, count: capacity)
-    firstLinks = [Int32](repeating: -1, count: capacity)
-    lastLinks = [Int32](repeating: -1, count: capacity)
-    for old in oldKeys.indices where oldKeys[old] != 0 {
-      let slot = self.slot(of: oldKeys[old])
-      keys[slot] = oldKeys[old]
-      firstLinks[slot] = oldFirst[old]
-      lastLinks[slot] = oldLast[old]
-    }
-  }
-
-  /// Lays the indexed entries out for lookups; call once, after the last ``add(_:entry:)``.
-  ///
-  /// The table holds twice as many slots as keys or more, 16 at least.
-  mutating func seal() {
-    if keys.isEmpty { resize(to: 16) }
-    ranges = [Range<Int32>](repeating: 0..<0, count: keys.count)
+    ranges = [Range<Int32>](repeating: 0..<0, count: capacity)
     entries.removeAll(keepingCapacity: true)
-    entries.reserveCapacity(linkEntries.count)
-    for slot in keys.indices where keys[slot] != 0 {
+    for (key, list) in index {
+      var slot = Int((key &* Self.multiplier) >> shift)
+      while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+      keys[slot] = key
       let start = Int32(entries.count)
-      var link = firstLinks[slot]
-      while link >= 0 {
-        entries.append(linkEntries[Int(link)])
-        link = nextLinks[Int(link)]
-      }
+      entries += list
       ranges[slot] = start..<Int32(entries.count)
     }
-    firstLinks = []
-    lastLinks = []
-    linkEntries = []
-    nextLinks = []
+    index = [:]
   }
 
   private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   /// The entries indexed under `key`.
   private func entries(for key: UInt64) -> ArraySlice<Int32> {
-    // Ranges are laid out when the index is sealed.
-    guard !ranges.isEmpty else { return [] }
+    guard !keys.isEmpty else { return [] }
     var slot = Int((key &* Self.multiplier) >> shift)
     while keys[slot] != 0 {
       if keys[slot] == key {
@@ -140,9 +74,14 @@ struct TypoIndex: Sendable {
     return []
   }
 
+  /// Appends `entry` to one key's entries unless it is there already, in a single table access.
+  private static func appendIfAbsent(_ entry: Int32, to entries: inout [Int32]) {
+    if !entries.contains(entry) { entries.append(entry) }
+  }
+
   /// The keyword entry one edit (insertion, deletion, substitution or swap) from `word`, if any.
   func correction(for word: ArraySlice<Unicode.Scalar>) -> Int32? {
-    guard word.count >= Self.minimumWordLength, !ranges.isEmpty,
+    guard word.count >= Self.minimumWordLength, !keys.isEmpty,
       let letters = Self.letters(word)
     else { return nil }
     var best: Int32?
