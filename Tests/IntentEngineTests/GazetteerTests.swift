@@ -109,6 +109,17 @@ struct GazetteerTests {
     }
   }
 
+  @Test func everyRepeatOfAPlaceNotesItsFirstDefinition() {
+    do {
+      _ = try Gazetteer.parse(
+        "杭州 | Hangzhou\n宁波 | Ningbo\n杭州 | Hangzhou\n杭州 | Hangzhou\n", path: "t.gazetteer")
+      Issue.record("a gazetteer with repeated places loaded")
+    } catch {
+      #expect(error.diagnostics.filter { $0.severity == .error }.map(\.line) == [3, 4])
+      #expect(error.diagnostics.filter { $0.severity == .note }.map(\.line) == [1, 1])
+    }
+  }
+
   @Test func everyProblemIsReportedAndNothingIsHalfLoaded() {
     do {
       _ = try Gazetteer.parse("@bogus\n杭州 | Hangzhou\nwrong line\n", path: "t.gazetteer")

@@ -153,6 +153,37 @@ struct ScoringTests {
     #expect(TypoIndexProbe.isOneEditApart(a, b) == expected)
   }
 
+  /// Many keywords share keys once a letter is left out ("timer" and "tiger" both give "tier");
+  /// each slip still finds its own keyword, the lowest entry where two are one edit away.
+  @Test func typoIndexFindsEachKeywordAmongMany() {
+    var keywords = [
+      "timer", "tiger", "coffee", "umbrella", "weather", "reminder", "alarm", "stopwatch",
+      "calendar", "message", "balloon", "letter", "summer", "village", "address", "forecast",
+    ]
+    for first in ["b", "c", "d", "f", "g"] {
+      for rest in ["anana", "elery", "inner", "older", "urger"] { keywords.append(first + rest) }
+    }
+    var index = TypoIndex()
+    #expect(index.correction(for: ArraySlice("timmer".unicodeScalars)) == nil)
+    for (entry, word) in keywords.enumerated() { index.add(word, entry: Int32(entry)) }
+    index.seal()
+    func correction(_ typed: String) -> String? {
+      index.correction(for: ArraySlice(typed.unicodeScalars)).map { keywords[Int($0)] }
+    }
+    #expect(correction("timmer") == "timer")
+    #expect(correction("tigre") == "tiger")
+    #expect(correction("cofee") == "coffee")
+    #expect(correction("umbrela") == "umbrella")
+    #expect(correction("adress") == "address")
+    #expect(correction("forcast") == "forecast")
+    #expect(correction("dinnr") == "dinner")
+    #expect(correction("burgr") == "burger")
+    // "tier" is one edit from both "timer" (entry 0) and "tiger" (entry 1).
+    #expect(correction("tier") == "timer")
+    #expect(correction("giraffe") == nil)
+    #expect(correction("timed") == nil)
+  }
+
   /// An intent written in two languages may exclude the same word twice; it counts once, at its
   /// strongest.
   @Test func aWordExcludedByTwoLinesCountsOnceAtItsStrongest() throws {

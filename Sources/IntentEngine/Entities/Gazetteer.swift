@@ -186,7 +186,13 @@ struct GazetteerParser {
   }
 
   private mutating func directive(_ content: String, line: Int, column: Int) {
-    let words = content.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    // Around a space, ASCII and CJK ideographs always break characters, so such a line splits
+    // the same by bytes as by characters.
+    let isSimple = content.unicodeScalars.allSatisfy { $0.isASCII || isCJKIdeograph($0.value) }
+    let words =
+      isSimple
+      ? content.utf8.split(separator: space).map { String(Substring($0)) }
+      : content.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let name = words.first else { return }
     switch name {
     case "@region":
@@ -229,13 +235,14 @@ struct GazetteerParser {
     }
     let english = string(fields[1], in: bytes)
     let key = name + "|" + (region?.0 ?? "")
-    if let first = seen[key] {
+    // One hash of the key where a lookup and a store take two; a repeat keeps the first line.
+    if let first = seen.updateValue(line, forKey: key) {
+      seen[key] = first
       error(line, column, .duplicatePlace(name))
       diagnostics.append(
         Diagnostic(path: path, line: first, column: 1, severity: .note, "first definition is here"))
       return nil
     }
-    seen[key] = line
     var surfaces: [String] = []
     surfaces.reserveCapacity(suffixes.count + 4)
     surfaces.append(name)

@@ -25,13 +25,11 @@ public struct ScalarTrie<Value: Sendable>: Sendable {
   private mutating func path(to word: some Collection<Unicode.Scalar>) -> Int32 {
     var node: Int32 = 0
     for scalar in word {
-      let key = Self.key(node, scalar)
-      if let next = edges.child(for: key) {
-        node = next
+      let next = Int32(values.count)
+      if let existing = edges.childOrInsert(Self.key(node, scalar), child: next) {
+        node = existing
       } else {
-        let next = Int32(values.count)
         values.append(nil)
-        edges.insert(key, child: next)
         node = next
       }
     }
@@ -155,6 +153,29 @@ private struct EdgeTable: Sendable {
       if keys[i] == key { return stored - 1 }
       i = (i + 1) & mask
     }
+  }
+
+  /// The child reached by `key`, or nil once `child` is stored for it, in a single probe.
+  ///
+  /// A lookup and an insertion take two; the table grows just as ``insert(_:child:)`` grows it.
+  @inline(__always)
+  mutating func childOrInsert(_ key: UInt64, child: Int32) -> Int32? {
+    let mask = keys.count - 1
+    var i = slot(key)
+    while true {
+      let stored = children[i]
+      if stored == 0 { break }
+      if keys[i] == key { return stored - 1 }
+      i = (i + 1) & mask
+    }
+    if (count + 1) * 2 > keys.count {
+      insert(key, child: child)
+      return nil
+    }
+    keys[i] = key
+    children[i] = child + 1
+    count += 1
+    return nil
   }
 
   mutating func insert(_ key: UInt64, child: Int32) {

@@ -120,15 +120,20 @@ public struct GrammarCompiler: Sendable {
 
     // List words normalised once, for every group, exclude and pattern that refers to them.
     let normalizedLists = listSyntax.mapValues { lists in
-      lists.flatMap(\.items).compactMap { item in
-        item.listReference == nil ? normalized(item.text) : nil
+      var forms: [[Unicode.Scalar]] = []
+      for list in lists {
+        for item in list.items where item.listReference == nil {
+          forms.append(normalized(item.text))
+        }
       }
+      return forms
     }
     let patternLists = normalizedLists.mapValues(PatternWords.init)
     var usedLists: Set<String> = []
     /// The words of `items` with their normalised forms, `@list` references expanded.
     func expand(_ items: [GrammarItem]) -> [(item: GrammarItem, normalized: [Unicode.Scalar])] {
       var result: [(item: GrammarItem, normalized: [Unicode.Scalar])] = []
+      result.reserveCapacity(items.count)
       for item in items {
         guard let name = item.listReference else {
           result.append((item, normalized(item.text)))
@@ -140,6 +145,7 @@ public struct GrammarCompiler: Sendable {
           continue
         }
         usedLists.insert(name)
+        result.reserveCapacity(result.count + words.count + items.count)
         var word = words.makeIterator()
         for list in lists {
           for listItem in list.items {
@@ -215,7 +221,10 @@ public struct GrammarCompiler: Sendable {
           for (item, form) in expand(group.items) {
             // `{slot}` stands for any entity that could fill the slot: a duration is itself
             // evidence for a timer.
-            if item.text.hasPrefix("{"), item.text.hasSuffix("}") {
+            // The bytes first: most items are words, and comparing characters costs more.
+            if item.text.utf8.first == UInt8(ascii: "{"), item.text.utf8.last == UInt8(ascii: "}"),
+              item.text.hasPrefix("{"), item.text.hasSuffix("}")
+            {
               let name = String(item.text.dropFirst().dropLast())
               guard let spec = slots.first(where: { $0.name == name }) else {
                 let suggestion = Diagnostic.Message.suggestion(
@@ -333,12 +342,14 @@ public struct GrammarCompiler: Sendable {
     var names = NameShapes()
     var changeWords = ChangeWords()
     for (name, lists) in listSyntax {
+      // The list's words were normalised above, in this order.
+      var forms = (normalizedLists[name] ?? []).makeIterator()
       // Surnames and forms of address are not words of their own: they only shape a name.
       // Words of change are read as text after a declining exclude.
       if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words") {
         for list in lists {
           for item in list.items where item.listReference == nil {
-            let scalars = normalized(item.text)
+            let scalars = forms.next() ?? normalized(item.text)
             guard !scalars.isEmpty else { continue }
             if name == "surnames" { names.surnames.formUnion(scalars) }
             if name == "address_forms" { names.forms.insert(scalars) }
@@ -351,7 +362,7 @@ public struct GrammarCompiler: Sendable {
       for list in lists {
         folders.enter(list.position.path)
         for item in list.items where item.listReference == nil {
-          guard let entry = addWord(normalized(item.text)) else { continue }
+          guard let entry = addWord(forms.next() ?? normalized(item.text)) else { continue }
           if let role { listRoles.append((entry, role)) }
         }
       }
@@ -375,6 +386,15 @@ public struct GrammarCompiler: Sendable {
       }
     }
     var typoIndex = TypoIndex()
+    // Room for every key the keywords may index, so that the index is not rehashed as it grows.
+    var typoKeys = 0
+    for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
+      let length = lexicon.word(Int32(entry)).utf8.count
+      if length >= TypoIndex.minimumKeywordLength, length <= TypoIndex.maximumLength {
+        typoKeys += length + 1
+      }
+    }
+    typoIndex.reserveCapacity(keys: typoKeys, entries: lexicon.count)
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }
@@ -428,51 +448,60 @@ public struct GrammarCompiler: Sendable {
   /// The `@name` list references in a pattern's source.
   static func listReferences(in source: String) -> [String] {
     var names: [String] = []
-    var current: String?
+    // Name scalars are ASCII: they are gathered as bytes and made a string once.
+    var current: [UInt8]?
+    func flush() {
+      if let name = current, !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
+    }
     for scalar in source.unicodeScalars {
       if scalar == "@" {
-        if let name = current, !name.isEmpty { names.append(name) }
-        current = ""
+        flush()
+        current = []
       } else if current != nil {
         if PatternCompiler.isNameScalar(scalar) {
-          current?.unicodeScalars.append(scalar)
+          current?.append(UInt8(truncatingIfNeeded: scalar.value))
         } else {
-          if let name = current, !name.isEmpty { names.append(name) }
+          flush()
           current = nil
         }
       }
     }
-    if let name = current, !name.isEmpty { names.append(name) }
+    flush()
     return names
   }
 
   /// The plain CJK words of a pattern (between brackets and placeholders), for segmentation.
   static func literals(in source: String) -> [String] {
     var words: [String] = []
-    var current = ""
+    // Gathered as UTF-8 and made a string once, with their scalar counts.
+    var current: [UInt8] = []
+    var count = 0
     var depth = 0
+    func flush() {
+      if count >= 2 { words.append(String(decoding: current, as: UTF8.self)) }
+      current.removeAll(keepingCapacity: true)
+      count = 0
+    }
     for scalar in source.unicodeScalars {
       switch scalar {
       case "{", "@":
         depth += scalar == "{" ? 1 : 0
-        if !current.isEmpty { words.append(current) }
-        current = ""
+        flush()
       case "}":
         depth -= 1
       case "(", ")", "[", "]", "|", "*", " ":
-        if !current.isEmpty { words.append(current) }
-        current = ""
+        flush()
       default:
         if depth == 0, scalar.value >= 0x2E80 {
-          current.unicodeScalars.append(scalar)
+          UTF8.encode(scalar) { current.append($0) }
+          count += 1
         } else {
-          if !current.isEmpty { words.append(current) }
-          current = ""
+          flush()
         }
       }
     }
-    if !current.isEmpty { words.append(current) }
-    return words.filter { $0.unicodeScalars.count >= 2 }
+    flush()
+    return words
   }
 }
 
@@ -527,7 +556,14 @@ private final class NormalizedWords {
   init(normalizer: Normalizer) { self.normalizer = normalizer }
 
   func callAsFunction(_ text: String) -> [Unicode.Scalar] {
-    if let plain = normalizer.plainScalars(of: text) { return plain }
+    // A plain word neither starts nor ends with a space: pattern text often does ("how ", " my"),
+    // and is looked up without reading it as a plain word first.
+    let space = UInt8(ascii: " ")
+    if text.utf8.first != space, text.utf8.last != space,
+      let plain = normalizer.plainScalars(of: text)
+    {
+      return plain
+    }
     if let known = forms[text] { return known }
     let scalars = normalizer.normalize(text).scalars
     forms[text] = scalars

@@ -44,15 +44,23 @@ final class Pattern: Sendable {
     self.isAnchored = isAnchored
     self.isHeading = isHeading
     self.program = PatternProgram(sequences)
-    self.requirements = sequences.map { elements in
-      elements.compactMap { element -> [UInt32]? in
+    var requirements: [[[UInt32]]] = []
+    requirements.reserveCapacity(sequences.count)
+    for elements in sequences {
+      var sequence: [[UInt32]] = []
+      sequence.reserveCapacity(elements.count)
+      for element in elements {
         switch element {
-        case .literal(let scalars): return Self.openingPair(scalars).map { [$0] }
-        case .anyOf(let words): return words.openingKeys
-        case .slot, .capture: return nil
+        case .literal(let scalars):
+          if let key = Self.openingPair(scalars) { sequence.append([key]) }
+        case .anyOf(let words):
+          if let keys = words.openingKeys { sequence.append(keys) }
+        case .slot, .capture: break
         }
       }
+      requirements.append(sequence)
     }
+    self.requirements = requirements
     var keys: [UInt32] = []
     var everySequenceRequires = true
     for sequence in requirements {
@@ -90,17 +98,6 @@ final class Pattern: Sendable {
   @inline(__always)
   static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt32 {
     (((a &* 31) &+ b) &* 2_654_435_761) >> 22
-  }
-
-  static func firstScalars(of element: Element) -> [UInt32]? {
-    switch element {
-    case .literal(let scalars):
-      return scalars.first { $0 != " " }.map { [$0.value] }
-    case .anyOf(let words):
-      return words.firsts
-    case .slot, .capture:
-      return nil
-    }
   }
 
   /// The most alternatives one pattern may expand to; more usually means a mistake.
@@ -143,16 +140,23 @@ final class PatternWords: Sendable, Hashable {
       if keys?.contains(key) == false { keys?.append(key) }
     }
     openingKeys = keys
-    var firsts = Set<UInt32>()
+    // A bracket holds a handful of words, where comparing is cheaper than hashing; a list may
+    // hold hundreds.
+    var firsts: [UInt32] = []
+    var seen = Set<UInt32>()
+    let isLong = words.count > 32
     var everyWordStarts = true
     for word in words {
       guard let first = word.first(where: { $0 != " " }) else {
         everyWordStarts = false
         break
       }
-      firsts.insert(first.value)
+      if isLong ? seen.insert(first.value).inserted : !firsts.contains(first.value) {
+        firsts.append(first.value)
+      }
     }
-    self.firsts = everyWordStarts ? firsts.sorted() : nil
+    firsts.sort()
+    self.firsts = everyWordStarts ? firsts : nil
   }
 
   static func == (a: PatternWords, b: PatternWords) -> Bool {
@@ -176,7 +180,10 @@ struct PatternCompiler {
   var normalize: (String) -> [Unicode.Scalar]
 
   /// The syntax tree before expansion.
-  fileprivate indirect enum Node {
+  ///
+  /// Only an optional part is boxed: the other cases hold their children in arrays, which are
+  /// references already, and a box for every node would be an allocation each.
+  fileprivate enum Node {
     /// Text as written and its normalised scalars.
     case literal(String, normalized: [Unicode.Scalar])
     case list(String, column: Int)
@@ -184,12 +191,15 @@ struct PatternCompiler {
     case capture
     case sequence([Node])
     case choice([Node])
-    case optional(Node)
+    indirect case optional(Node)
   }
 
   /// Compiles `syntax`, or returns the diagnostics explaining why it cannot be.
   func compile(_ syntax: PatternSyntax) -> Result<Pattern, GrammarError> {
-    let scalars = Array(syntax.source.unicodeScalars)
+    // One pass: a scalar is at least one UTF-8 byte, so the bytes bound the count.
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(syntax.source.utf8.count)
+    for scalar in syntax.source.unicodeScalars { scalars.append(scalar) }
     let isAnchored = scalars.first == "^"
     // A ':' and then, past any spaces, a '{' opening the free text.
     let isHeading = scalars.indices.contains { index in
@@ -207,8 +217,7 @@ struct PatternCompiler {
       reader.report(0, .patternTooLarge(limit: Pattern.expansionLimit))
       sequences = Array(sequences.prefix(Pattern.expansionLimit))
     }
-    var seen = Set<[Pattern.Element]>()
-    sequences = sequences.filter { !$0.isEmpty && seen.insert($0).inserted }
+    sequences = Self.unique(sequences)
     if sequences.isEmpty, reader.diagnostics.isEmpty { reader.report(0, .emptyPattern) }
     for sequence in sequences where Self.hasAdjacentCaptures(sequence) {
       reader.report(0, .adjacentCaptures)
@@ -222,14 +231,50 @@ struct PatternCompiler {
         source: syntax.source, sequences: sequences, isAnchored: isAnchored, isHeading: isHeading))
   }
 
+  /// The non-empty sequences, each kept at its first occurrence.
+  fileprivate static func unique(_ sequences: [[Pattern.Element]]) -> [[Pattern.Element]] {
+    if sequences.count == 1 { return sequences[0].isEmpty ? [] : sequences }
+    var unique: [[Pattern.Element]] = []
+    unique.reserveCapacity(sequences.count)
+    if sequences.count <= 16 {
+      // A pattern usually expands to a handful of sequences: comparing is cheaper than hashing.
+      for sequence in sequences where !sequence.isEmpty && !unique.contains(sequence) {
+        unique.append(sequence)
+      }
+      return unique
+    }
+    var seen = Set<[Pattern.Element]>(minimumCapacity: sequences.count)
+    for sequence in sequences where !sequence.isEmpty && seen.insert(sequence).inserted {
+      unique.append(sequence)
+    }
+    return unique
+  }
+
+  /// Appends `tail` to `head` as ``merged(_:_:)`` joins them.
+  fileprivate static func append(_ tail: [Pattern.Element], to head: inout [Pattern.Element]) {
+    guard !tail.isEmpty else { return }
+    if case .literal(let a)? = head.last, case .literal(let b)? = tail.first {
+      head[head.count - 1] = .literal(a + b)
+      head.append(contentsOf: tail.dropFirst())
+    } else {
+      head.append(contentsOf: tail)
+    }
+  }
+
   /// Joins two element runs, fusing a literal at the seam so matching sees one literal.
   fileprivate static func merged(_ head: [Pattern.Element], _ tail: [Pattern.Element])
     -> [Pattern.Element]
   {
-    guard case .literal(let a)? = head.last, case .literal(let b)? = tail.first else {
-      return head + tail
+    guard !head.isEmpty else { return tail }
+    var joined = head
+    joined.reserveCapacity(head.count + tail.count)
+    if case .literal(let a)? = head.last, case .literal(let b)? = tail.first {
+      joined[joined.count - 1] = .literal(a + b)
+      joined.append(contentsOf: tail.dropFirst())
+    } else {
+      joined.append(contentsOf: tail)
     }
-    return head.dropLast() + [.literal(a + b)] + tail.dropFirst()
+    return joined
   }
 
   /// Unique options, longest first, so that matching tries the most specific word first.
@@ -243,6 +288,8 @@ struct PatternCompiler {
       var seen = Set<[Unicode.Scalar]>()
       unique = words.filter { seen.insert($0).inserted }
     }
+    // The sort is stable, so words already longest first stay as they are.
+    if zip(unique, unique.dropFirst()).allSatisfy({ $0.count >= $1.count }) { return unique }
     return unique.sorted { $0.count > $1.count }
   }
 
@@ -347,7 +394,13 @@ struct PatternProgram: Sendable {
   init(_ sequences: [[Pattern.Element]]) {
     // Where each word set's options and first scalars already are, so that a set standing in
     // several sequences is stored once.
-    var stored: [ObjectIdentifier: (options: Range<Int32>, firsts: Range<Int32>?)] = [:]
+    // A pattern holds a few sets, so a list is searched faster than a dictionary is hashed.
+    var stored: [(words: PatternWords, options: Range<Int32>, firsts: Range<Int32>?)] = []
+    var stepCount = 0
+    for sequence in sequences { stepCount += sequence.count }
+    steps.reserveCapacity(stepCount)
+    sequenceStarts.reserveCapacity(sequences.count + 1)
+    slotTypes.reserveCapacity(sequences.count)
     for sequence in sequences {
       var types: UInt16 = 0
       for element in sequence {
@@ -366,21 +419,26 @@ struct PatternProgram: Sendable {
           kind: .literal, start: 0, end: 0, firsts: nil, name: -1, type: .text,
           isAbsolute: false, startsWord: isPlaceholder(index - 1),
           endsWord: isPlaceholder(index + 1))
-        if case .anyOf(let words) = element, let known = stored[ObjectIdentifier(words)] {
+        if case .anyOf(let words) = element, let known = stored.first(where: { $0.words === words })
+        {
           step.kind = .anyOf
           (step.start, step.end, step.firsts) =
             (known.options.lowerBound, known.options.upperBound, known.firsts)
           steps.append(step)
           continue
         }
-        if let values = Pattern.firstScalars(of: element) {
-          step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
-          firsts += values
-        }
         switch element {
         case .literal(let scalars):
+          if let first = scalars.first(where: { $0 != " " }) {
+            step.firsts = Int32(firsts.count)..<Int32(firsts.count + 1)
+            firsts.append(first.value)
+          }
           (step.start, step.end) = append(scalars)
         case .anyOf(let words):
+          if let values = words.firsts {
+            step.firsts = Int32(firsts.count)..<Int32(firsts.count + values.count)
+            firsts += values
+          }
           step.kind = .anyOf
           step.start = Int32(options.count)
           for option in words.words {
@@ -388,7 +446,7 @@ struct PatternProgram: Sendable {
             options.append(start..<end)
           }
           step.end = Int32(options.count)
-          stored[ObjectIdentifier(words)] = (step.start..<step.end, step.firsts)
+          stored.append((words, step.start..<step.end, step.firsts))
         case .slot(let name, let type, let absolute):
           step.kind = .slot
           step.name = nameIndex(name)
@@ -515,8 +573,8 @@ private struct PatternReader {
       }
     }
     flush(&literal, into: &alternatives[alternatives.count - 1])
-    let options = alternatives.map { Node.sequence($0) }
-    return options.count == 1 ? options[0] : .choice(options)
+    if alternatives.count == 1 { return .sequence(alternatives[0]) }
+    return .choice(alternatives.map { Node.sequence($0) })
   }
 
   /// Ends a run of literal text: it joins `parts` with its normalised form.
@@ -585,12 +643,12 @@ private struct PatternReader {
         ]
       ]
     case .optional(let inner):
-      if let words = Self.plainWords(inner) {
+      if !Self.hasPlaceholder(inner), let words = Self.plainWords(inner) {
         return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words + [[]])))]]
       }
       return [[]] + expand(inner, slots: slots, lists: lists)
     case .choice(let options):
-      if let words = Self.plainWords(node) {
+      if !Self.hasPlaceholder(node), let words = Self.plainWords(node) {
         return [[.anyOf(PatternWords(PatternCompiler.longestFirst(words)))]]
       }
       var result: [[Pattern.Element]] = []
@@ -599,7 +657,21 @@ private struct PatternReader {
     case .sequence(let parts):
       var result: [[Pattern.Element]] = [[]]
       for part in parts {
+        // A literal, or any part that expands to one run, extends every sequence in place: the
+        // same as joining each with that run, without a new array per sequence.
+        if case .literal(_, let normalized) = part {
+          if !normalized.isEmpty {
+            for index in result.indices {
+              PatternCompiler.append([.literal(normalized)], to: &result[index])
+            }
+          }
+          continue
+        }
         let tails = expand(part, slots: slots, lists: lists)
+        if tails.count == 1 {
+          for index in result.indices { PatternCompiler.append(tails[0], to: &result[index]) }
+          continue
+        }
         var next: [[Pattern.Element]] = []
         next.reserveCapacity(result.count * tails.count)
         for head in result {
@@ -614,29 +686,64 @@ private struct PatternReader {
     }
   }
 
+  /// Whether `node` holds a slot, list or free text, so that it cannot be one word set.
+  static func hasPlaceholder(_ node: Node) -> Bool {
+    switch node {
+    case .literal: return false
+    case .list, .slot, .capture: return true
+    case .optional(let inner): return hasPlaceholder(inner)
+    case .choice(let parts), .sequence(let parts): return parts.contains { hasPlaceholder($0) }
+    }
+  }
+
   /// The words a bracket without placeholders can match, or nil when it holds placeholders.
   static func plainWords(_ node: Node) -> [[Unicode.Scalar]]? {
+    var words: [[Unicode.Scalar]] = []
+    return appendPlainWords(of: node, to: &words) ? words : nil
+  }
+
+  /// Appends the words of ``plainWords(_:)`` to `words`; false when there are none.
+  ///
+  /// A sequence expanding to more than ``Pattern/expansionLimit`` words has none.
+  private static func appendPlainWords(of node: Node, to words: inout [[Unicode.Scalar]]) -> Bool {
     switch node {
-    case .literal(_, let normalized): return [normalized]
-    case .list, .slot, .capture: return nil
+    case .literal(_, let normalized):
+      words.append(normalized)
+      return true
+    case .list, .slot, .capture:
+      return false
     case .optional(let inner):
-      guard let words = plainWords(inner) else { return nil }
-      return words + [[]]
+      guard appendPlainWords(of: inner, to: &words) else { return false }
+      words.append([])
+      return true
     case .choice(let options):
-      var words: [[Unicode.Scalar]] = []
       for option in options {
-        guard let more = plainWords(option) else { return nil }
-        words += more
+        guard appendPlainWords(of: option, to: &words) else { return false }
       }
-      return words
+      return true
     case .sequence(let parts):
-      var words: [[Unicode.Scalar]] = [[]]
-      for part in parts {
-        guard let tails = plainWords(part) else { return nil }
-        words = words.flatMap { head in tails.map { head + $0 } }
-        if words.count > Pattern.expansionLimit { return nil }
+      if parts.isEmpty {
+        words.append([])
+        return true
       }
-      return words
+      if parts.count == 1 {
+        let before = words.count
+        guard appendPlainWords(of: parts[0], to: &words) else { return false }
+        return words.count - before <= Pattern.expansionLimit
+      }
+      var product: [[Unicode.Scalar]] = [[]]
+      for part in parts {
+        guard let tails = plainWords(part) else { return false }
+        if product.count * tails.count > Pattern.expansionLimit { return false }
+        var next: [[Unicode.Scalar]] = []
+        next.reserveCapacity(product.count * tails.count)
+        for head in product {
+          for tail in tails { next.append(head + tail) }
+        }
+        product = next
+      }
+      words += product
+      return true
     }
   }
 }

@@ -22,9 +22,15 @@ struct TypoIndex: Sendable {
   private var entries: [Int32] = []
   private var shift: UInt64 = 64
 
+  /// Makes room for `keys` keys and for lexicon entries up to `entries`, before indexing.
+  mutating func reserveCapacity(keys: Int, entries: Int) {
+    index.reserveCapacity(keys)
+    words.reserveCapacity(entries)
+  }
+
   /// Indexes a keyword if it is a single ASCII word long enough to be matched fuzzily.
   mutating func add(_ word: String, entry: Int32) {
-    guard let letters = Self.letters(word.unicodeScalars),
+    guard let letters = Self.letters(utf8: word.utf8),
       letters.count >= Self.minimumKeywordLength
     else { return }
     while words.count <= Int(entry) { words.append([]) }
@@ -110,6 +116,20 @@ struct TypoIndex: Sendable {
       let v = scalar.value | 0x20
       guard (0x61...0x7A).contains(v) else { return nil }
       letters.append(UInt8(v - 0x60))
+    }
+    return letters
+  }
+
+  /// The letters of ``letters(_:)`` read from UTF-8: a word of ASCII letters has one byte a
+  /// scalar, and any other byte is not a letter.
+  private static func letters(utf8: String.UTF8View) -> [UInt8]? {
+    guard utf8.count <= maximumLength else { return nil }
+    var letters: [UInt8] = []
+    letters.reserveCapacity(utf8.count)
+    for byte in utf8 {
+      let v = byte | 0x20
+      guard (0x61...0x7A).contains(v) else { return nil }
+      letters.append(v - 0x60)
     }
     return letters
   }

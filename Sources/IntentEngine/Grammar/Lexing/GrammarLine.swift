@@ -21,46 +21,73 @@ struct GrammarLine: Sendable {
   /// grammar files are read on every start-up.
   static func lines(of source: String) -> [GrammarLine] {
     var result: [GrammarLine] = []
-    let bytes = source.utf8
+    let utf8 = source.utf8
+    let isContiguous = utf8.withContiguousStorageIfAvailable { bytes in
+      lines(of: source, bytes: bytes, into: &result)
+      return true
+    }
+    if isContiguous == nil {
+      var copy = source
+      copy.makeContiguousUTF8()
+      return lines(of: copy)
+    }
+    return result
+  }
+
+  /// Cuts `source` into lines by offsets into its UTF-8 `bytes`.
+  private static func lines(
+    of source: String, bytes: UnsafeBufferPointer<UInt8>, into result: inout [GrammarLine]
+  ) {
     let newline = UInt8(ascii: "\n")
     let space = UInt8(ascii: " ")
     let tab = UInt8(ascii: "\t")
     let backslash = UInt8(ascii: "\\")
+    let numberSign = UInt8(ascii: "#")
+    let carriageReturn = UInt8(ascii: "\r")
+    let utf8 = source.utf8
+    let count = bytes.count
+    var lineCount = 1
+    for byte in bytes where byte == newline { lineCount += 1 }
+    result.reserveCapacity(lineCount)
     var number = 0
-    var lineStart = bytes.startIndex
-    while lineStart < bytes.endIndex {
+    var lineStart = 0
+    while lineStart < count {
       number += 1
-      let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
-      defer { lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd }
+      var lineEnd = lineStart
+      while lineEnd < count, bytes[lineEnd] != newline { lineEnd += 1 }
+      defer { lineStart = lineEnd < count ? lineEnd + 1 : lineEnd }
       var start = lineStart
-      if number == 1, bytes[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
-        start = bytes.index(start, offsetBy: 3)
+      if number == 1, lineEnd - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB,
+        bytes[start + 2] == 0xBF
+      {
+        start += 3
       }
       var indent = 0
       var column = 1
       while start < lineEnd, bytes[start] == space || bytes[start] == tab {
         indent += bytes[start] == tab ? 2 : 1
         column += 1
-        start = bytes.index(after: start)
+        start += 1
       }
       // The content ends at a comment, then trailing spaces and a carriage return go.
       var end = start
       var previous = space
       while end < lineEnd {
         let byte = bytes[end]
-        if byte == UInt8(ascii: "#"), previous == space || previous == tab || end == start { break }
+        if byte == numberSign, previous == space || previous == tab || end == start { break }
         previous = byte == backslash && previous == backslash ? space : byte
-        end = bytes.index(after: end)
+        end += 1
       }
       while end > start {
-        let last = bytes[bytes.index(before: end)]
-        guard last == space || last == tab || last == UInt8(ascii: "\r") else { break }
-        end = bytes.index(before: end)
+        let last = bytes[end - 1]
+        guard last == space || last == tab || last == carriageReturn else { break }
+        end -= 1
       }
       guard start < end else { continue }
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      let upper = utf8.index(lower, offsetBy: end - start)
       result.append(
-        GrammarLine(number: number, indent: indent, column: column, content: source[start..<end]))
+        GrammarLine(number: number, indent: indent, column: column, content: source[lower..<upper]))
     }
-    return result
   }
 }

@@ -253,7 +253,8 @@ struct GrammarParser {
   private struct Options {
     var weight: Double?
     var penalty: Double?
-    var flags: Set<String> = []
+    /// The flags given, each once: a handful, so a list is cheaper than a set.
+    var flags: [String] = []
   }
 
   /// Reads `(weight 2, required)` style options.
@@ -268,8 +269,17 @@ struct GrammarParser {
       return options
     }
     let inner = trimmed.dropFirst().dropLast()
-    for option in inner.split(separator: ",") {
-      let words = option.split(separator: " ")
+    // In ASCII text every scalar is a character, so splitting scalars splits the same characters.
+    let isASCII = inner.utf8.allSatisfy { $0 < 0x80 }
+    let parts =
+      isASCII
+      ? inner.utf8.split(separator: UInt8(ascii: ",")).map { Substring($0) }
+      : inner.split(separator: ",")
+    for option in parts {
+      let words =
+        isASCII
+        ? option.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+        : option.split(separator: " ")
       guard let name = words.first else { continue }
       let key = String(name)
       guard allowed.contains(key) else {
@@ -288,7 +298,7 @@ struct GrammarParser {
         if key == "weight" { options.weight = number } else { options.penalty = number }
       default:
         if words.count != 1 { report(at: line, words[1].startIndex, .unexpectedValue(key)) }
-        options.flags.insert(key)
+        if !options.flags.contains(key) { options.flags.append(key) }
       }
     }
     if allowed.contains("penalty"), options.penalty == nil, !options.flags.contains("veto") {
@@ -319,7 +329,24 @@ struct GrammarParser {
   private mutating func header(in line: GrammarLine, _ rest: Substring, directive: String) -> (
     Substring, Substring.Index
   )? {
+    // ASCII bytes up to the colon each make one character, so bytes can be read in place of the
+    // characters; any other byte falls back to reading characters.
     var depth = 0
+    let utf8 = rest.utf8
+    var byteIndex = utf8.startIndex
+    bytes: while byteIndex < utf8.endIndex, utf8[byteIndex] < 0x80 {
+      switch utf8[byteIndex] {
+      case UInt8(ascii: "("): depth += 1
+      case UInt8(ascii: ")"): depth -= 1
+      case UInt8(ascii: ":") where depth == 0:
+        let after = utf8.index(after: byteIndex)
+        guard after == utf8.endIndex || utf8[after] < 0x80 else { break bytes }
+        return (rest[rest.startIndex..<byteIndex], after)
+      default: break
+      }
+      byteIndex = utf8.index(after: byteIndex)
+    }
+    depth = 0
     var index = rest.startIndex
     while index < rest.endIndex {
       switch rest[index] {
@@ -337,38 +364,69 @@ struct GrammarParser {
 
   /// Splits comma-separated items (`,`, `，` or `、`) starting at `start`.
   private func items(of line: GrammarLine, from start: Substring.Index) -> [GrammarItem] {
-    // Walks scalars once, counting columns as it goes: lists can hold hundreds of words. A word
-    // runs from its first to its last non-space scalar and is copied out once.
+    let content = line.content
+    let offset = content.utf8.distance(from: content.startIndex, to: start)
+    if let found = content.utf8.withContiguousStorageIfAvailable({
+      items(of: line, bytes: $0, from: offset)
+    }) {
+      return found
+    }
+    var copy = String(content)
+    copy.makeContiguousUTF8()
+    return copy.withUTF8 { items(of: line, bytes: $0, from: offset) }
+  }
+
+  /// Splits the items of `line`, whose content is `bytes`, from byte `start` on.
+  ///
+  /// Walks UTF-8 bytes once, counting columns in scalars as it goes: lists can hold hundreds of
+  /// words. A word runs from its first to its last non-space scalar and is copied out once.
+  private func items(of line: GrammarLine, bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> [GrammarItem]
+  {
     var found: [GrammarItem] = []
-    let scalars = line.content.unicodeScalars
-    var column = line.column(of: start)
-    var wordStart: Substring.Index?
+    // Every byte but a UTF-8 continuation byte starts a scalar.
+    var column = line.column
+    for byte in bytes[..<start] where byte & 0xC0 != 0x80 { column += 1 }
+    var wordStart = -1
     var wordEnd = start
     var wordColumn = column
+    var hasBackslash = false
     func flush() {
-      if let wordStart {
-        let word = String(Substring(scalars[wordStart..<wordEnd]))
+      if wordStart >= 0 {
+        let word = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<wordEnd]), as: UTF8.self)
         found.append(
           GrammarItem(
-            text: word.unicodeScalars.contains("\\") && word.contains("\\#")
+            text: hasBackslash && word.contains("\\#")
               ? word.replacingOccurrences(of: "\\#", with: "#") : word,
             position: SourcePosition(path: path, line: line.number, column: wordColumn)))
       }
-      wordStart = nil
+      wordStart = -1
+      hasBackslash = false
     }
     var index = start
-    while index < scalars.endIndex {
-      let next = scalars.index(after: index)
-      switch scalars[index] {
-      case ",", "，", "、":
+    while index < bytes.count {
+      let byte = bytes[index]
+      var next = index + 1
+      if byte >= 0x80 {
+        while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
+      }
+      switch byte {
+      case UInt8(ascii: ","):
         flush()
-      case " ", "\t":
+      // "，" (U+FF0C) and "、" (U+3001).
+      case 0xEF where next - index == 3 && bytes[index + 1] == 0xBC && bytes[index + 2] == 0x8C:
+        flush()
+      case 0xE3 where next - index == 3 && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x81:
+        flush()
+      case UInt8(ascii: " "), UInt8(ascii: "\t"):
         break
       default:
-        if wordStart == nil {
+        if wordStart < 0 {
           wordStart = index
           wordColumn = column
         }
+        hasBackslash = hasBackslash || byte == UInt8(ascii: "\\")
         wordEnd = next
       }
       column += 1
