@@ -24,14 +24,17 @@ public struct JSONByteWriter: Sendable {
   /// Appends a JSON string: quoted, with the escapes ``JSONValue`` uses.
   public mutating func string(_ text: String) {
     bytes.append(0x22)
-    var text = text
-    text.withUTF8 { utf8 in
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
       // Most strings need no escaping: copy them whole.
-      if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-        bytes.append(contentsOf: utf8)
+      for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 {
+        escape(utf8)
         return
       }
-      escape(utf8)
+      bytes.append(contentsOf: utf8)
+    }
+    if copied == nil {
+      var text = text
+      text.withUTF8 { escape($0) }
     }
     bytes.append(0x22)
   }
@@ -97,12 +100,17 @@ public struct JSONByteWriter: Sendable {
   public mutating func integer(_ value: Int64) {
     if value < 0 { bytes.append(0x2D) }
     var magnitude = value.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(0x30 + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+    if magnitude < 10 {
+      bytes.append(0x30 + UInt8(magnitude))
+      return
+    }
+    var divisor: UInt64 = 10
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(0x30 + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    }
   }
 
   /// Appends any JSON value, compactly.
