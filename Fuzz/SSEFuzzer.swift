@@ -25,8 +25,8 @@ enum SSEFuzzer {
     precondition(wholeEvents == splitEvents, "a chunk boundary changed the events")
     precondition(whole.isOverlong == split.isOverlong)
 
-    let wholeAnswer = assemble([bytes[...]])
-    let splitAnswer = assemble(chunks)
+    let wholeAnswer = StreamAssembler.answer(from: [bytes[...]])
+    let splitAnswer = StreamAssembler.answer(from: chunks)
     precondition(wholeAnswer == splitAnswer, "a chunk boundary changed the assembled answer")
     switch splitAnswer {
     case .success(let answer):
@@ -56,19 +56,6 @@ enum SSEFuzzer {
       start = end
     }
     return chunks
-  }
-
-  /// The answer a stream delivered in `chunks` assembles to, as the client feeds it.
-  static func assemble(
-    _ chunks: [Slice<UnsafeBufferPointer<UInt8>>]
-  ) -> Result<ChatAnswer, CloudFallbackError> {
-    let assembler = StreamAssembler()
-    do throws(CloudFallbackError) {
-      for chunk in chunks { try assembler.feed(Data(chunk)) }
-      return .success(try assembler.finish())
-    } catch {
-      return .failure(error)
-    }
   }
 }
 

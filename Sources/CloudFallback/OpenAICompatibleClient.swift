@@ -363,6 +363,20 @@ final class StreamAssembler: Sendable {
     }
   }
 
+  /// The answer (or error) a stream delivered in `chunks` assembles to, fed as the client feeds
+  /// it: how a stream cut anywhere is checked to read the same as the whole.
+  static func answer(
+    from chunks: some Sequence<some Sequence<UInt8>>
+  ) -> Result<ChatAnswer, CloudFallbackError> {
+    let assembler = StreamAssembler()
+    do throws(CloudFallbackError) {
+      for chunk in chunks { try assembler.feed(Data(chunk)) }
+      return .success(try assembler.finish())
+    } catch {
+      return .failure(error)
+    }
+  }
+
   private static func absorb(_ events: [String], into state: inout State) throws(CloudFallbackError)
   {
     for event in events where !state.isDone {

@@ -48,8 +48,8 @@ struct FuzzRegressionTests {
     splitEvents += split.finish()
     #expect(splitEvents == wholeEvents)
 
-    let wholeAnswer = assemble([input.bytes[...]])
-    let splitAnswer = assemble(chunks)
+    let wholeAnswer = StreamAssembler.answer(from: [input.bytes[...]])
+    let splitAnswer = StreamAssembler.answer(from: chunks)
     #expect(splitAnswer == wholeAnswer)
     switch splitAnswer {
     case .success(let answer):
@@ -57,17 +57,6 @@ struct FuzzRegressionTests {
       check(answer.replyText(names: ToolNames(ids: ["timer.start", "reminder.create"])))
     case .failure(let error):
       #expect(!error.description.isEmpty)
-    }
-  }
-
-  /// The answer a stream delivered in `chunks` assembles to, as the client feeds it.
-  func assemble(_ chunks: [ArraySlice<UInt8>]) -> Result<ChatAnswer, CloudFallbackError> {
-    let assembler = StreamAssembler()
-    do throws(CloudFallbackError) {
-      for chunk in chunks { try assembler.feed(Data(chunk)) }
-      return .success(try assembler.finish())
-    } catch {
-      return .failure(error)
     }
   }
 }

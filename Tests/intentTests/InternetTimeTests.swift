@@ -1,4 +1,5 @@
 import Foundation
+import IntentEngine
 import TestSupport
 import Testing
 

@@ -234,19 +234,24 @@ struct PatternCompiler {
   /// The non-empty sequences, each kept at its first occurrence.
   fileprivate static func unique(_ sequences: [[Pattern.Element]]) -> [[Pattern.Element]] {
     if sequences.count == 1 { return sequences[0].isEmpty ? [] : sequences }
-    var unique: [[Pattern.Element]] = []
-    unique.reserveCapacity(sequences.count)
-    if sequences.count <= 16 {
-      // A pattern usually expands to a handful of sequences: comparing is cheaper than hashing.
-      for sequence in sequences where !sequence.isEmpty && !unique.contains(sequence) {
-        unique.append(sequence)
-      }
+    return firstOccurrences(of: sequences, where: { !$0.isEmpty })
+  }
+
+  /// The items `isIncluded` keeps, each at its first occurrence, in order.
+  ///
+  /// A pattern's sequences and a bracket's words are usually a handful: comparing them is
+  /// cheaper than hashing them.
+  private static func firstOccurrences<Item: Hashable>(
+    of items: [Item], where isIncluded: (Item) -> Bool = { _ in true }
+  ) -> [Item] {
+    var unique: [Item] = []
+    unique.reserveCapacity(items.count)
+    if items.count <= 16 {
+      for item in items where isIncluded(item) && !unique.contains(item) { unique.append(item) }
       return unique
     }
-    var seen = Set<[Pattern.Element]>(minimumCapacity: sequences.count)
-    for sequence in sequences where !sequence.isEmpty && seen.insert(sequence).inserted {
-      unique.append(sequence)
-    }
+    var seen = Set<Item>(minimumCapacity: items.count)
+    for item in items where isIncluded(item) && seen.insert(item).inserted { unique.append(item) }
     return unique
   }
 
@@ -279,15 +284,7 @@ struct PatternCompiler {
 
   /// Unique options, longest first, so that matching tries the most specific word first.
   fileprivate static func longestFirst(_ words: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
-    var unique: [[Unicode.Scalar]] = []
-    unique.reserveCapacity(words.count)
-    if words.count <= 16 {
-      // A bracket usually holds a handful of words: comparing is cheaper than hashing them.
-      for word in words where !unique.contains(word) { unique.append(word) }
-    } else {
-      var seen = Set<[Unicode.Scalar]>()
-      unique = words.filter { seen.insert($0).inserted }
-    }
+    let unique = firstOccurrences(of: words)
     // The sort is stable, so words already longest first stay as they are.
     if zip(unique, unique.dropFirst()).allSatisfy({ $0.count >= $1.count }) { return unique }
     return unique.sorted { $0.count > $1.count }
@@ -478,9 +475,8 @@ struct PatternProgram: Sendable {
 /// Reads one pattern's text into a syntax tree and expands the tree into flat sequences,
 /// collecting diagnostics as it goes.
 ///
-/// A value with mutating methods rather than nested functions over captured variables: the
-/// position is read and advanced at every scalar, and a captured variable costs a heap box and
-/// an exclusivity check on each access.
+/// A value whose mutating methods share the reading position, the diagnostics and whether the
+/// brackets nested too deep.
 private struct PatternReader {
   typealias Node = PatternCompiler.Node
 
