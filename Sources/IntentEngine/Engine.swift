@@ -80,8 +80,20 @@ public struct Engine: Sendable {
     parse(text, context: context, budget: MatchBudget())
   }
 
-  /// Classifies one utterance, drawing all pattern matching from `budget`.
-  func parse(_ text: String, context: ParseContext, budget: MatchBudget) -> ParseResult {
+  /// Classifies one utterance as `parse` does, but keeps the best guess when it is below the
+  /// offline threshold: `intent` and `slots` stay filled and `route` is `fallback`.
+  ///
+  /// For evaluation: `intent bench` scores the slots of the guess, as it scores its intent, so
+  /// that slot accuracy does not fall whenever confidence does.
+  public func bestGuess(_ text: String, context: ParseContext = ParseContext()) -> ParseResult {
+    parse(text, context: context, budget: MatchBudget(), answering: false)
+  }
+
+  /// Classifies one utterance, drawing all pattern matching from `budget`; with `answering`, a
+  /// guess below the offline threshold is no answer.
+  func parse(
+    _ text: String, context: ParseContext, budget: MatchBudget, answering: Bool = true
+  ) -> ParseResult {
     var truncated = false
     var input = text
     // Scalars are never more than UTF-8 bytes, so most texts need no scalar count.
@@ -93,7 +105,7 @@ public struct Engine: Sendable {
     }
     let normalized = normalizer.normalize(input)
     var result = parseClause(normalized, context: context, budget: budget)
-    answer(&result)
+    if answering { answer(&result) }
     if truncated {
       result.text = text
       result.explanation.append(

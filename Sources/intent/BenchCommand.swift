@@ -141,7 +141,10 @@ enum BenchCommand {
     where wanted.contains(where: { fixture.isIn(split: $0) }) {
       let lineContext = context(for: fixture, default: options.context)
       let result = engine.parse(fixture.text, context: lineContext)
-      var outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
+      let guess =
+        result.intent == nil && fixture.slots != nil && !result.alternatives.isEmpty
+        ? engine.bestGuess(fixture.text, context: lineContext) : nil
+      var outcome = BenchOutcome(fixture: fixture, result: result, guess: guess, engine: engine)
       outcome.scoreFollowUp(of: fixture, result: result, engine: engine, context: lineContext)
       lines.append(BenchLine(fixture: fixture, result: result, outcome: outcome))
       progress.update(index + 1, "scoring")

@@ -87,8 +87,9 @@ struct BenchOutcome: Sendable {
       isEligible: isEligible, fixedThreshold: fixedThreshold)
   }
 
-  /// Scores one parse result against its fixture line.
-  init(fixture: BenchFixture, result: ParseResult, engine: Engine) {
+  /// Scores one parse result against its fixture line; the slots are scored on `guess` when the
+  /// result has no intent (the best guess below the offline threshold, as accuracy judges it).
+  init(fixture: BenchFixture, result: ParseResult, guess: ParseResult? = nil, engine: Engine) {
     expected = fixture.intent
     // Below the offline threshold the engine answers no intent; its best guess is still what
     // accuracy and calibration judge.
@@ -103,8 +104,9 @@ struct BenchOutcome: Sendable {
       fixedThreshold = engine.intents.first { $0.id == intent }?.threshold
     }
     if let expectedSlots = fixture.slots, fixture.intent != nil {
-      slotDifferences = Self.differences(expected: expectedSlots, actual: result.slotsJSON)
-      slotMatch = result.intent == fixture.intent && slotDifferences.isEmpty
+      let scored = result.intent == nil ? guess ?? result : result
+      slotDifferences = Self.differences(expected: expectedSlots, actual: scored.slotsJSON)
+      slotMatch = scored.intent == fixture.intent && slotDifferences.isEmpty
     }
     let clauses = result.clauses.count > 1 ? result.clauses : [result]
     predictedClauses = clauses.map { $0.route == .local ? $0.intent : nil }

@@ -19,6 +19,10 @@ struct DurationEntityTests {
     Case(text: "90 seconds", seconds: 90), Case(text: "1.5 hours", seconds: 5400),
     Case(text: "1小时20分", seconds: 4800), Case(text: "2分30秒", seconds: 150),
     Case(text: "half an hour", seconds: 1800), Case(text: "一小时半", seconds: 5400),
+    // The parts of one length joined by 又, 再加 or "and"; quarters of an hour.
+    Case(text: "一小时又十五分钟", seconds: 4500), Case(text: "三分钟再加三十秒", seconds: 210),
+    Case(text: "an hour and ten minutes", seconds: 4200),
+    Case(text: "three quarters of an hour", seconds: 2700),
   ])
   func readsDurationsInSeconds(_ c: Case) {
     let durations = EntityTestSupport.entities(c.text).filter { $0.type == .duration }

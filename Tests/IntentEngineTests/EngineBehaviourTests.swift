@@ -222,6 +222,28 @@ struct EngineBehaviourTests {
     Case(text: "不需要计时了", intent: "timer.cancel"),
     Case(text: "no need for a timer this time thanks", intent: nil, local: false),
     Case(text: "no need for a timer anymore, thanks", intent: "timer.cancel"),
+    // A length inside the words before a timer word describes the countdown, it is no name;
+    // Chinese words after it are the name.
+    Case(text: "整个八分钟的倒计时", intent: "timer.start", slots: ["duration": "480"], absent: ["text"]),
+    Case(
+      text: "hey can you start a timer for like 12 minutes", intent: "timer.start",
+      slots: ["duration": "720"], absent: ["text"]),
+    Case(
+      text: "设一个十五分钟的面膜计时", intent: "timer.start",
+      slots: ["duration": "900", "text": "面膜"]),
+    // A day and a clock time said apart are one time.
+    Case(
+      text: "明天 remind me at 3pm to call mum", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T15:00:00+08:00"]),
+    // A list named with a slip is still that list; a determiner never ends the item.
+    Case(
+      text: "put milk on my shoping list", intent: "memo.create",
+      slots: ["list": "shopping", "text": "milk"]),
+    // Marks the normaliser drops are the user's words when they close the note.
+    Case(text: "记住 门禁密码是3409#", intent: "memo.create", slots: ["text": "门禁密码是3409#"]),
+    Case(text: "记一下，那本书叫《人类简史》", intent: "memo.create", slots: ["text": "那本书叫《人类简史》"]),
+    // 去 belongs to the task: the reminder is to go and fetch the child.
+    Case(text: "提醒我去接孩子", intent: "reminder.create", slots: ["text": "去接孩子"]),
   ]
 
   @Test(arguments: cases)

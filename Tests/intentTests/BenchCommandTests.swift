@@ -194,3 +194,27 @@ final class XMLCounter: NSObject, XMLParserDelegate {
     if elementName == "failure", let type = attributes["type"] { failureTypes.append(type) }
   }
 }
+
+struct BenchSlotScoringTests {
+  /// Slots are scored on the best guess, as accuracy is: a line the engine is unsure of still
+  /// shows whether its details were read right.
+  @Test func slotsOfAnUnsureLineAreScoredOnTheBestGuess() throws {
+    let engine = try Engine.load()
+    let text = "can i wear shorts tomorow"
+    let context = ParseContext(
+      now: Date(timeIntervalSince1970: 1_796_000_400),  // 2026-11-30T09:00:00+08:00
+      timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
+    var fixture = BenchFixture(file: "lines.jsonl", line: 1, text: text)
+    fixture.intent = "weather.query"
+    fixture.slots = .object([("date", .string("2026-12-01"))])
+    let result = engine.parse(text, context: context)
+    let guess = engine.bestGuess(text, context: context)
+    #expect(result.intent == nil && result.slots.isEmpty)
+    #expect(guess.intent == "weather.query" && guess.route == .fallback)
+    let answered = BenchOutcome(fixture: fixture, result: result, engine: engine)
+    let guessed = BenchOutcome(fixture: fixture, result: result, guess: guess, engine: engine)
+    #expect(answered.slotMatch == false)
+    #expect(guessed.slotMatch == true)
+    #expect(guessed.isLocal == false)
+  }
+}

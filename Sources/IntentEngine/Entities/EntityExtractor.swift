@@ -89,6 +89,9 @@ public struct EntityExtractor: Sendable {
         low += 1
       }
     }
+    // Frames read as datetimes, with the index of their entity.
+    var frames: [(frame: TimeExpressionParser.Frame, entity: Int)] = []
+    var hasRelative = false
     var t = 0
     while t < tokens.count {
       let prefixed = parser.word(t) == .inPrefix
@@ -113,6 +116,7 @@ public struct EntityExtractor: Sendable {
         if prefixed || isAfter {
           let end = isAfter ? duration.end + 1 : duration.end
           let resolution = resolverForCall().relative(seconds: duration.seconds)
+          hasRelative = true
           entities.append(
             Entity(
               type: .datetime, range: range(t, end), value: .datetime(resolution.value),
@@ -127,6 +131,7 @@ public struct EntityExtractor: Sendable {
         consume(frame.start, frame.end)
         let frameRange = range(frame.start, frame.end)
         if let resolution = resolverForCall().resolve(frame, said: words(frameRange)) {
+          frames.append((frame, entities.count))
           entities.append(
             Entity(
               type: .datetime, range: frameRange, value: .datetime(resolution.value),
@@ -136,6 +141,35 @@ public struct EntityExtractor: Sendable {
         continue
       }
       t += 1
+    }
+    guard !hasRelative, frames.count == 2 else { return }
+    joinDayAndClock(frames[0], frames[1], resolver: resolverForCall(), words: words, &entities)
+  }
+
+  /// A day and a clock time said apart are one time ("明天 remind me at 3pm").
+  ///
+  /// Both entities take the joined value, whichever of them fills the slot. Only when the utterance has exactly these two times, one with a day and no clock, the other
+  /// with a clock and no day.
+  private func joinDayAndClock(
+    _ first: (frame: TimeExpressionParser.Frame, entity: Int),
+    _ second: (frame: TimeExpressionParser.Frame, entity: Int),
+    resolver: DateTimeResolver, words: (Range<Int>) -> String, _ entities: inout [Entity]
+  ) {
+    let (day, clock) =
+      first.frame.clock == nil ? (first, second) : (second, first)
+    guard day.frame.day != nil, day.frame.clock == nil, clock.frame.day == nil,
+      clock.frame.clock != nil, day.frame.part == nil || clock.frame.part == nil
+    else { return }
+    var joined = clock.frame
+    joined.day = day.frame.day
+    joined.part = clock.frame.part ?? day.frame.part
+    let said = "\(words(entities[day.entity].range)) … \(words(entities[clock.entity].range))"
+    guard let resolution = resolver.resolve(joined, said: said) else { return }
+    let note = [resolution.note, "the day and the time, said apart, read as one time"]
+      .compactMap { $0 }.joined(separator: "; ")
+    for index in [day.entity, clock.entity] {
+      entities[index].value = .datetime(resolution.value)
+      entities[index].note = note
     }
   }
 

@@ -122,7 +122,7 @@ enum LexiconWord: Sendable, Equatable {
   case connector
   /// a, an.
   case article
-  /// and.
+  /// and, 又, 再加: between the parts of one length.
   case and
   /// "and a half".
   case andAHalf
@@ -274,7 +274,7 @@ enum EntityLexicon {
     add("点,点钟,时", .clockMark)
     add("整", .sharp)
     add("半,half", .half)
-    add("刻,quarter", .quarter)
+    add("刻,quarter,quarters,quarters of an hour,quarters of a hour", .quarter)
     add("个", .measure)
     add("钟", .zhong)
     add("号,日", .dayMark)
@@ -287,7 +287,8 @@ enum EntityLexicon {
     add("on", .on)
     add("的,the,in the,of,this coming", .connector)
     add("a,an", .article)
-    add("and", .and)
+    // Joins the parts of one length: "an hour and ten minutes", 一小时又十五分钟, 三分钟再加三十秒.
+    add("and,又,再加", .and)
     add("and a half,and half", .andAHalf)
     add("am,a.m", .meridiem(isPM: false))
     add("pm,p.m", .meridiem(isPM: true))

@@ -123,14 +123,17 @@ public enum PayloadText {
 
   /// Particles and fillers dropped from the start of a piece.
   private static let leading = trie(
-    "给我|帮我|记得|一下|吧|啊|呢|算了|一声|一条|新建一条|呃|额|嗯|uh|um|er|erm|hmm|"
+    // A sentence particle or an admonition never opens a task: "可以帮我记一下吗，小李借了我两百块".
+    "给我|帮我|记得|别忘了|一下|吧|啊|呢|吗|呀|嘛|算了|一声|一条|新建一条|呃|额|嗯|uh|um|er|erm|hmm|"
       + "to|that|about|please|also|i need to|i have to|remember to|it's time to|and",
     reversed: false)
 
   /// Particles and fillers dropped from the end of a piece.
   private static let trailing = trie(
     "吧|啊|呀|呢|哦|嘛|的|哈|喔|噢|啦|呗|吗|一下|呃|额|嗯|好吗|好不好|谢谢|可以吗|行吗|快点|就行|就好|就可以|"
-      + "please|thanks|thank you|ok|okay|for me|at|on|in|by|and|for|to|can or not|lah|leh|lor|uh|um|er|erm|hmm",
+      + "please|thanks|thank you|ok|okay|for me|at|on|in|by|and|for|to|can or not|lah|leh|lor|uh|um|er|erm|hmm|"
+      // A noun phrase never ends in its determiner: "toothpaste to my (list)" is "toothpaste".
+      + "my|the|your|our",
     reversed: true)
 
   private static func trie(_ words: String, reversed: Bool) -> ScalarTrie<Bool> {

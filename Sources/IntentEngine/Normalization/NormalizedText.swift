@@ -128,6 +128,30 @@ public struct NormalizedText: Sendable {
     return String(scalars: originalScalars[lower..<upper])
   }
 
+  /// The user's words for `range` with the marks that close them, which normalising dropped: a
+  /// bracket or quote opened inside ("《人类简史》") and '#', '%' or '+' written against the last
+  /// word ("门禁密码是1397#").
+  public func originalPhrase(of range: Range<Int>) -> String {
+    let source = originalRange(of: range)
+    let lower = min(max(source.lowerBound, 0), originalScalars.count)
+    var upper = min(max(source.upperBound, lower), originalScalars.count)
+    while upper < originalScalars.count {
+      let mark = originalScalars[upper]
+      if let opener = Self.openers[mark] {
+        guard originalScalars[lower..<upper].contains(opener) else { break }
+      } else if !"#%+".unicodeScalars.contains(mark) {
+        break
+      }
+      upper += 1
+    }
+    return String(scalars: originalScalars[lower..<upper])
+  }
+
+  /// Closing brackets and quotes, with the mark that opens each.
+  private static let openers: [Unicode.Scalar: Unicode.Scalar] = [
+    "》": "《", "」": "「", "』": "『", "）": "（", ")": "(", "”": "“", "’": "‘", "】": "【", "〉": "〈",
+  ]
+
   /// Whether the text is Chinese: it holds a CJK ideograph.
   ///
   /// Prompts answer in this language.

@@ -18,12 +18,14 @@ extension Scorer {
     if !grammar.folderLexicons.isEmpty {
       hits += folderHits(in: scalars, entities: entities, besides: hits)
     }
-    // Unknown Latin words one edit from a keyword count as that keyword, at a discount. A word an
-    // entity reads is no slip ("mins" in "8 mins" is not "minus").
+    // Unknown Latin words one edit from a keyword count as that keyword, at a discount, and name
+    // its list ("shoping list"). A word an entity reads is no slip ("mins" in "8 mins" is not
+    // "minus").
     for token in tokens where token.kind == .latin && token.entry < 0 {
       if entities.contains(where: { $0.range.overlaps(token.range) }) { continue }
       if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
         hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
+        words.markers.record(token.range, grammar.roles[Int(entry)])
       }
     }
     Self.removeMentioned(from: &hits, in: text)

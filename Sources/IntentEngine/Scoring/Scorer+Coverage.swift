@@ -23,17 +23,8 @@ extension Scorer {
       if let range = patternMatch.capture(named: textSlot.name) {
         payload = PayloadText.trimmedWindow(range, in: analysis.text)
       }
-      // A time that fills its own slot is no title as well ("cancel my 5pm reminder").
-      if let captured = payload,
-        filling.slots.contains(where: {
-          if case .entity(_, let entity) = $0 {
-            analysis.entities[entity].range == captured
-          } else {
-            false
-          }
-        })
-      {
-        payload = nil
+      if let captured = payload {
+        payload = Self.name(in: captured, besides: filling, analysis)
       }
       if isTail, payload != nil {
         let residual = analysis.contentLength - explainedLength
@@ -61,6 +52,36 @@ extension Scorer {
       evidence.append(.missingSlot(slot: textSlotIndex, isText: true, penalty: penalty))
     }
     return explainedLength
+  }
+
+  /// What of a captured text names the item, once a value that fills another slot is inside it.
+  ///
+  /// A time that fills its own slot is no title as well ("cancel my 5pm reminder"), and words
+  /// around it describe the request, not a name ("整个八分钟的倒计时", "a timer for like fifteen
+  /// minutes, dear") — unless Chinese words follow it, which it qualifies, with or without 的
+  /// ("十五分钟的面膜": the mask; "周五开会的提醒": the meeting).
+  static func name(
+    in captured: Range<Int>, besides filling: SlotFilling, _ analysis: Analysis
+  ) -> Range<Int>? {
+    // The end of the last such value inside the capture.
+    var end: Int?
+    for case .entity(_, let index) in filling.slots {
+      let range = analysis.entities[index].range
+      if captured.lowerBound <= range.lowerBound, range.upperBound <= captured.upperBound {
+        end = max(end ?? range.upperBound, range.upperBound)
+      }
+    }
+    guard let end else { return captured }
+    let text = analysis.text
+    var next = end
+    while next < captured.upperBound,
+      text.scalars[next] == "的" || text.scalars[next] == "嘅"
+        || (text.scalars[next] == " " && !text.isClauseBreak(at: next))
+    {
+      next += 1
+    }
+    guard next < captured.upperBound, text.scalars[next].value >= 0x3400 else { return nil }
+    return PayloadText.trimmedWindow(next..<captured.upperBound, in: text)
   }
 
   /// The share of the utterance's countable scalars that `explainedLength` covers, and its score:

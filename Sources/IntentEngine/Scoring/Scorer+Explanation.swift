@@ -31,7 +31,7 @@ extension Scorer {
           source: analysis.text.originalText(of: range))
       case .text(let slot, let range):
         let spec = intent.spec.slots[slot]
-        let text = analysis.text.originalText(of: range)
+        let text = analysis.text.originalPhrase(of: range)
         return FilledSlot(name: spec.name, type: .text, value: .text(text), source: text)
       }
     }
