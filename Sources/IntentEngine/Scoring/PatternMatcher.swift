@@ -417,6 +417,19 @@ struct PatternMatcher {
     return p
   }
 
+  /// Whether the letters from `p` to the end of the word are an English ending (s, es, ed, ing,
+  /// er), which makes another word of the one before it.
+  private func isInflection(at p: Int) -> Bool {
+    var end = p
+    while end < bounds.upperBound, Tokenizer.isASCIILetter(scalars[end].value) { end += 1 }
+    let ending = scalars[p..<end]
+    return Self.endings.contains { $0.elementsEqual(ending) }
+  }
+
+  private static let endings: [[Unicode.Scalar]] = ["s", "es", "ed", "d", "ing", "er", "r"].map {
+    Array($0.unicodeScalars)
+  }
+
   private func matchLiteral(
     _ run: Run, _ literal: Range<Int>, at position: Int, checkStart: Bool, checkEnd: Bool
   ) -> Int? {
@@ -438,9 +451,14 @@ struct PatternMatcher {
       last = scalar
       p += 1
     }
-    if checkEnd, !boundaries[p] { return nil }
-    if let last, Scorer.isASCIIWord(last), p < bounds.upperBound, Scorer.isASCIIWord(scalars[p]) {
-      return nil
+    // The typed word runs on past the literal: a slip that adds a letter ("reminde me"), but
+    // never an ending ("timers" is no slip of "timer").
+    if (checkEnd && !boundaries[p])
+      || (last.map(Scorer.isASCIIWord) == true && p < bounds.upperBound
+        && Scorer.isASCIIWord(scalars[p]))
+    {
+      guard first != nil, !isInflection(at: p) else { return nil }
+      return matchMisspelt(run, literal, at: position, checkEnd: checkEnd)
     }
     if let first, Scorer.isASCIIWord(first), position > 0, Scorer.isASCIIWord(scalars[position - 1])
     {
