@@ -69,6 +69,16 @@ public struct Engine: Sendable {
     }
   }
 
+  /// The same grammars under another calibration.
+  ///
+  /// For fitting one: where an utterance splits into commands depends on confidence, so a fit is
+  /// checked by parsing again under what it fitted.
+  public func calibrated(_ calibration: Calibration) -> Engine {
+    var grammar = grammar
+    grammar.calibration = calibration
+    return Engine(grammar: grammar, gazetteer: extractor.gazetteer)
+  }
+
   /// The intents the grammars declare, in id order.
   public var intents: [IntentSpec] { grammar.intentSpecs }
 

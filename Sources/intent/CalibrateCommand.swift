@@ -6,8 +6,10 @@ import IntentEngine
 /// Only `dev` lines are read, so `test` figures stay honest. The fitted mapping and threshold are
 /// written next to the grammars (`calibration.json`) only with `--write`, keeping the softmax
 /// settings in force; the file records the command and the digests of the files it read, so that
-/// running that command again on the same files reproduces it. Without `--write` the command
-/// shows what would change.
+/// running that command again on the same files reproduces it. Since where an utterance splits
+/// into commands depends on confidence, the lines are parsed again under each fit until it
+/// reproduces itself (or, in a cycle, the most cautious member is taken). Without `--write` the
+/// command shows what would change.
 enum CalibrateCommand {
   static let usage = """
     Usage: intent calibrate [<path>…] [--target-precision <p> | --cloud-budget <share>]
@@ -94,23 +96,44 @@ enum CalibrateCommand {
       methodName.flatMap(CalibrationFitter.Method.init(rawValue:))
       ?? CalibrationFitter.Method(rawValue: current.method) ?? defaultMethod
 
-    // One parse per line; the calibration is refitted on the shares, so no reparsing is needed.
-    var samples: [CalibrationSample] = []
-    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?)] = []
-    for fixture in dev {
-      let result = engine.parse(
-        fixture.text, context: BenchCommand.context(for: fixture, default: options.context))
-      let outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
-      let sample = outcome.share.map {
-        CalibrationSample(share: $0, isCorrect: outcome.isCorrectIfLocal, signals: result.signals)
-      }
-      lines.append((outcome, sample))
-      if let sample { samples.append(sample) }
-    }
-    guard !samples.isEmpty else {
+    let goal =
+      budget.map { "send at most \(BenchFormat.percent($0)) of in-scope lines to the cloud" }
+      ?? "local precision ≥ \(BenchFormat.percent(target ?? defaultTargetPrecision))"
+    let settings = FitSettings(
+      method: method, target: target ?? defaultTargetPrecision, budget: budget,
+      context: options.context)
+    var fits = [Self.fit(dev, under: engine, settings)]
+    guard !fits[0].samples.isEmpty else {
       io.writeError("error: no 'dev' line matched any intent; nothing to fit\n")
       return 1
     }
+    // Where an utterance splits into commands depends on confidence, so the lines are parsed
+    // again under each fitted calibration until one reproduces a calibration already parsed
+    // under: a fixed point, or a cycle.
+    var cycleStart: Int?
+    while cycleStart == nil, fits.count < maxRounds, let settled = fits[fits.count - 1].settled {
+      cycleStart = fits.firstIndex { differences(from: $0.inForce, to: settled).isEmpty }
+      if cycleStart == nil {
+        fits.append(Self.fit(dev, under: engine.calibrated(settled), settings))
+      }
+    }
+    // In a cycle, the most cautious member (highest threshold), whichever member it was entered
+    // from: the written file is then what the same command fits again.
+    let rounds = fits.count
+    let candidates = cycleStart.map { Array(fits[$0...]) } ?? [fits[fits.count - 1]]
+    var fit = candidates[0]
+    for candidate in candidates.dropFirst() where Self.isMoreCautious(candidate, than: fit) {
+      fit = candidate
+    }
+    if cycleStart == nil, fit.settled != nil {
+      io.writeError(
+        "note: the fit had not settled after \(rounds) parses; the same command run again goes on "
+          + "from what it writes\n")
+    }
+    let samples = fit.samples
+    let routing = fit.routing
+    let chosen = fit.chosen
+    var fitted = fit.fitted
 
     let fitter = CalibrationFitter()
     let before = CalibrationFitter.expectedCalibrationError(
@@ -119,38 +142,14 @@ enum CalibrateCommand {
     let crossValidated = CalibrationFitter.Method.allCases.map {
       ($0, fitter.crossValidatedError(samples, method: $0, base: current, folds: folds))
     }
-    var fitted = fitter.fitted(current, method: method, samples: samples)
-    let routing = lines.map { line -> RoutingSample in
-      var sample = line.outcome.routingSample
-      sample.confidence = line.sample.map { $0.confidence(under: fitted) } ?? 0
-      return sample
-    }
     let after = CalibrationFitter.expectedCalibrationError(
       confidences: samples.map { $0.confidence(under: fitted) },
       correct: samples.map(\.isCorrect))
 
-    let goal: String
-    let chosen: RoutingPoint?
-    if let budget {
-      goal = "send at most \(BenchFormat.percent(budget)) of in-scope lines to the cloud"
-      chosen = fitter.threshold(forCloudBudget: budget, samples: routing).map {
-        $0.threshold >= minimumLocalThreshold
-          ? $0 : CalibrationFitter.routingPoint(at: minimumLocalThreshold, samples: routing)
-      }
-    } else {
-      let precision = target ?? defaultTargetPrecision
-      goal = "local precision ≥ \(BenchFormat.percent(precision))"
-      chosen = fitter.threshold(forPrecision: precision, samples: routing).map { point in
-        // A little above the lowest qualifying confidence, rounded up to three decimals.
-        let rounded = min(
-          1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
-        let adjusted = CalibrationFitter.routingPoint(at: rounded, samples: routing)
-        return (adjusted.precision ?? 0) >= precision ? adjusted : point
-      }
-    }
-
     var out =
-      "intent calibrate: \(dev.count) dev lines, \(samples.count) with a candidate intent\n\n"
+      "intent calibrate: \(dev.count) dev lines, \(samples.count) with a candidate intent"
+      + (rounds > 1 ? "; parsed \(rounds) times until the fit settled" : "")
+      + "\n\n"
     out += "  \(BenchFormat.pad("method", 36)) \(method.rawValue)\n"
     out +=
       "  \(BenchFormat.pad("calibration error in force", 36)) \(BenchFormat.decimal(before)) (\(current.method))\n"
@@ -201,8 +200,7 @@ enum CalibrateCommand {
           + "try a lower '--target-precision' or a '--cloud-budget'; nothing was written\n")
       return 1
     }
-    fitted.localThreshold = chosen.threshold
-    fitted.offlineThreshold = min(fitted.offlineThreshold, fitted.localThreshold)
+    fitted = fit.settled ?? fitted
     io.write(
       "\nchosen local threshold \(String(format: "%.3f", chosen.threshold)) for \(goal): precision "
         + "\(BenchFormat.percent(chosen.precision)), coverage \(BenchFormat.percent(chosen.coverage)), "
@@ -244,6 +242,93 @@ enum CalibrateCommand {
     }
     io.write("wrote \(output)\n")
     return 0
+  }
+
+  /// Most times the dev lines are parsed while the fit settles.
+  static let maxRounds = 8
+
+  /// What a fit aims for.
+  struct FitSettings {
+    var method: CalibrationFitter.Method
+    var target: Double
+    var budget: Double?
+    var context: ParseContext
+  }
+
+  /// Whether fit `a` settles on a more cautious calibration than `b`: a higher local threshold,
+  /// then a lower intercept and slope (lower confidences).
+  static func isMoreCautious(_ a: Fit, than b: Fit) -> Bool {
+    guard let x = a.settled else { return false }
+    guard let y = b.settled else { return true }
+    return (x.localThreshold, -x.intercept, -x.slope) > (y.localThreshold, -y.intercept, -y.slope)
+  }
+
+  /// The dev lines parsed under one calibration, the mapping fitted on them and the threshold
+  /// chosen for the goal.
+  struct Fit {
+    /// The calibration the lines were parsed under.
+    var inForce: Calibration
+    var samples: [CalibrationSample] = []
+    var routing: [RoutingSample] = []
+    var fitted: Calibration
+    var chosen: RoutingPoint?
+
+    /// The fitted mapping with the chosen threshold, as it would be written; nil when no
+    /// threshold meets the goal.
+    var settled: Calibration? {
+      guard let chosen else { return nil }
+      var calibration = fitted
+      calibration.localThreshold = chosen.threshold
+      calibration.offlineThreshold = min(calibration.offlineThreshold, chosen.threshold)
+      calibration.provenance = inForce.provenance
+      return calibration
+    }
+  }
+
+  /// Parses every dev line under `engine` and fits the mapping and threshold on the results.
+  static func fit(_ dev: [BenchFixture], under engine: Engine, _ settings: FitSettings) -> Fit {
+    let inForce = engine.calibration
+    var samples: [CalibrationSample] = []
+    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?)] = []
+    for fixture in dev {
+      let result = engine.parse(
+        fixture.text, context: BenchCommand.context(for: fixture, default: settings.context))
+      let outcome = BenchOutcome(fixture: fixture, result: result, engine: engine)
+      let sample = outcome.share.map {
+        CalibrationSample(share: $0, isCorrect: outcome.isCorrectIfLocal, signals: result.signals)
+      }
+      lines.append((outcome, sample))
+      if let sample { samples.append(sample) }
+    }
+    var fit = Fit(inForce: inForce, fitted: inForce)
+    guard !samples.isEmpty else { return fit }
+    let fitter = CalibrationFitter()
+    let fitted = fitter.fitted(inForce, method: settings.method, samples: samples)
+    let routing = lines.map { line -> RoutingSample in
+      var sample = line.outcome.routingSample
+      sample.confidence = line.sample.map { $0.confidence(under: fitted) } ?? 0
+      return sample
+    }
+    let chosen: RoutingPoint?
+    if let budget = settings.budget {
+      chosen = fitter.threshold(forCloudBudget: budget, samples: routing).map {
+        $0.threshold >= minimumLocalThreshold
+          ? $0 : CalibrationFitter.routingPoint(at: minimumLocalThreshold, samples: routing)
+      }
+    } else {
+      chosen = fitter.threshold(forPrecision: settings.target, samples: routing).map { point in
+        // A little above the lowest qualifying confidence, rounded up to three decimals.
+        let rounded = min(
+          1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
+        let adjusted = CalibrationFitter.routingPoint(at: rounded, samples: routing)
+        return (adjusted.precision ?? 0) >= settings.target ? adjusted : point
+      }
+    }
+    fit.samples = samples
+    fit.routing = routing
+    fit.fitted = fitted
+    fit.chosen = chosen
+    return fit
   }
 
   /// An argument as a shell reads it back: quoted when it holds anything but plain characters.

@@ -242,6 +242,20 @@ struct EngineBehaviourTests {
     // Marks the normaliser drops are the user's words when they close the note.
     Case(text: "记住 门禁密码是3409#", intent: "memo.create", slots: ["text": "门禁密码是3409#"]),
     Case(text: "记一下，那本书叫《人类简史》", intent: "memo.create", slots: ["text": "那本书叫《人类简史》"]),
+    // A slipped letter at the end of a word still matches the pattern's word; an ending does not.
+    Case(
+      text: "reminde me at 4pm to stretch", intent: "reminder.create",
+      slots: ["datetime": "2026-11-30T16:00:00+08:00", "text": "stretch"]),
+    // Words read as the request itself are no name: a time with its own slot, a scope word, a
+    // query word; a list's name holds no preposition.
+    Case(text: "cancel my alarm for tomorrow", intent: "reminder.cancel", absent: ["text"]),
+    Case(text: "购物清单全部删除", intent: "memo.delete", slots: ["scope": "all"], absent: ["text"]),
+    Case(text: "待办清单里有几项", intent: "memo.list", slots: ["list": "todo"], absent: ["text"]),
+    Case(
+      text: "把护照从旅行清单去掉", intent: "memo.delete", slots: ["list": "旅行", "text": "护照"]),
+    Case(text: "购物清单里的酱油删了", intent: "memo.delete", slots: ["list": "shopping", "text": "酱油"]),
+    // A polite request to pause is a request.
+    Case(text: "can you pause my timer, doorbell", intent: "timer.pause"),
     // 去 belongs to the task: the reminder is to go and fetch the child.
     Case(text: "提醒我去接孩子", intent: "reminder.create", slots: ["text": "去接孩子"]),
   ]

@@ -25,6 +25,9 @@ struct ListMarkers {
   /// Longest name read before the word "list": a few Chinese characters or one Latin word.
   static let longestChineseName = 6
 
+  /// Prepositions, which a list's name never holds: "把护照从旅行清单去掉" names 旅行.
+  static let prepositions = Set("从把在到往给".unicodeScalars)
+
   /// The list the utterance names: `shopping` and `todo` for their many names, else the words
   /// just before "list" ("packing list" → `packing`, "旅行清单" → `旅行`); nil when no list is
   /// named or the list is only "my list".
@@ -41,7 +44,7 @@ struct ListMarkers {
         while start > 0, Scorer.isASCIIWord(scalars[start - 1]) { start -= 1 }
       } else {
         while start > 0, end - start < Self.longestChineseName,
-          isCJKIdeograph(scalars[start - 1].value),
+          isCJKIdeograph(scalars[start - 1].value), !Self.prepositions.contains(scalars[start - 1]),
           !analysis.isReadWord(at: start - 1, hitsEndingBy: word.lowerBound)
         {
           start -= 1

@@ -24,7 +24,8 @@ extension Scorer {
         payload = PayloadText.trimmedWindow(range, in: analysis.text)
       }
       if let captured = payload {
-        payload = Self.name(in: captured, besides: filling, analysis)
+        payload = Self.name(
+          in: captured, besides: filling, explained: evidenceRanges, analysis)
       }
       if isTail, payload != nil {
         let residual = analysis.contentLength - explainedLength
@@ -56,13 +57,20 @@ extension Scorer {
 
   /// What of a captured text names the item, once a value that fills another slot is inside it.
   ///
-  /// A time that fills its own slot is no title as well ("cancel my 5pm reminder"), and words
-  /// around it describe the request, not a name ("整个八分钟的倒计时", "a timer for like fifteen
-  /// minutes, dear") — unless Chinese words follow it, which it qualifies, with or without 的
-  /// ("十五分钟的面膜": the mask; "周五开会的提醒": the meeting).
+  /// Words already read as the request are no name: a keyword or marker ("待办清单里有几项",
+  /// "笔记全部删除"), or a time that fills its own slot ("cancel my 5pm reminder", "my alarm for
+  /// tomorrow"). Words around such a value describe the request, not a name ("整个八分钟的倒计时",
+  /// "a timer for like fifteen minutes, dear") — unless Chinese words follow it, which it
+  /// qualifies, with or without 的 ("十五分钟的面膜": the mask; "周五开会的提醒": the meeting).
   static func name(
-    in captured: Range<Int>, besides filling: SlotFilling, _ analysis: Analysis
+    in captured: Range<Int>, besides filling: SlotFilling, explained: [Range<Int>],
+    _ analysis: Analysis
   ) -> Range<Int>? {
+    if explained.contains(where: {
+      $0.lowerBound <= captured.lowerBound && captured.upperBound <= $0.upperBound
+    }) {
+      return nil
+    }
     // The end of the last such value inside the capture.
     var end: Int?
     for case .entity(_, let index) in filling.slots {
