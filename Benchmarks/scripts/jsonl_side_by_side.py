@@ -3,11 +3,13 @@
 Usage: python3 Benchmarks/scripts/jsonl_side_by_side.py BEFORE AFTER [rounds] [lines.jsonl]
 For each build and round: `intent bench LINES --split all --no-thresholds --repeat 1` (the
 in-process throughput), then `parse --jsonl --jobs 1` and `--jobs 2` timed from launch to exit.
-Prints each round and, per build, the best of each figure and the ratios the JSONL issue asks for.
+Prints each round and, per build, the median of each round's own ratios and the best of each
+figure with the ratios the JSONL issue asks for.
 The input must have 20,000 lines for the per-line figures (see RESULTS.md for how it is made).
 """
 import os
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -35,6 +37,13 @@ for round_number in range(rounds):
     print("round", round_number + 1, "load %.2f" % os.getloadavg()[0],
           {name: (r["bench"][-1], round(r["j1"][-1], 3), round(r["j2"][-1], 3)) for name, r in results.items()},
           flush=True)
+for name, r in results.items():
+    # Each round's own ratios, bench and pipe run back to back: steadier than bests when the
+    # machine's speed drifts between rounds.
+    ratios = sorted((line_count / one) / bench for bench, one in zip(r["bench"], r["j1"]) if bench)
+    speedups = sorted(one / two for one, two in zip(r["j1"], r["j2"]))
+    print("%s: per-round jobs1/bench ratio median %.3f (%.3f-%.3f); jobs2 speed-up median %.2fx"
+          % (name, statistics.median(ratios), ratios[0], ratios[-1], statistics.median(speedups)))
 for name, r in results.items():
     bench, one, two = max(r["bench"]), min(r["j1"]), min(r["j2"])
     print("%s: bench best %d/s (%.2f us, rounds %d-%d); jobs1 best %.3f s (%.2f us/line, ratio %.3f); "
