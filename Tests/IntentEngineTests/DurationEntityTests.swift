@@ -23,6 +23,8 @@ struct DurationEntityTests {
     Case(text: "一小时又十五分钟", seconds: 4500), Case(text: "三分钟再加三十秒", seconds: 210),
     Case(text: "an hour and ten minutes", seconds: 4200),
     Case(text: "three quarters of an hour", seconds: 2700),
+    // "more" and "extra" between the number and its unit, as 个 in 一个小时.
+    Case(text: "10 more minutes", seconds: 600), Case(text: "one more minute", seconds: 60),
   ])
   func readsDurationsInSeconds(_ c: Case) {
     let durations = EntityTestSupport.entities(c.text).filter { $0.type == .duration }

@@ -254,6 +254,11 @@ struct EngineBehaviourTests {
     Case(
       text: "把护照从旅行清单去掉", intent: "memo.delete", slots: ["list": "旅行", "text": "护照"]),
     Case(text: "购物清单里的酱油删了", intent: "memo.delete", slots: ["list": "shopping", "text": "酱油"]),
+    // A day said as it sounds is still that day.
+    Case(
+      text: "remind me tomoro 10am to send the invoice", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T10:00:00+08:00", "text": "send the invoice"]),
+    Case(text: "不计了不计了 取消", intent: "timer.cancel"),
     // A polite request to pause is a request.
     Case(text: "can you pause my timer, doorbell", intent: "timer.pause"),
     // 去 belongs to the task: the reminder is to go and fetch the child.

@@ -100,7 +100,7 @@ enum LexiconWord: Sendable, Equatable {
   case half
   /// 刻.
   case quarter
-  /// 个.
+  /// 个, "more", "extra": between a number and its unit.
   case measure
   /// 钟, as in 两分半钟 and 一刻钟.
   case zhong
@@ -168,7 +168,7 @@ enum EntityLexicon {
     // Days.
     add("今天,今日,今儿,今儿个,today,2day,tday,tdy,todya", .dayOffset(0))
     add(
-      "明天,明日,明儿,明儿个,听日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,2moro,2morrow,2morow,tmrow",
+      "明天,明日,明儿,明儿个,听日,tomorrow,tmr,tmrw,tomorow,tommorow,tommorrow,tomoro,tomorro,tommoro,2moro,2morrow,2morow,tmrow",
       .dayOffset(1)
     )
     add("后天,the day after tomorrow,day after tomorrow", .dayOffset(2))
@@ -275,7 +275,8 @@ enum EntityLexicon {
     add("整", .sharp)
     add("半,half", .half)
     add("刻,quarter,quarters,quarters of an hour,quarters of a hour", .quarter)
-    add("个", .measure)
+    // Between a number and its unit: 一个小时, "10 more minutes", "5 extra minutes".
+    add("个,more,extra,additional", .measure)
     add("钟", .zhong)
     add("号,日", .dayMark)
     add("月", .monthMark)
