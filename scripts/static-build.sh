@@ -5,27 +5,38 @@
 #
 # Usage: scripts/static-build.sh [debug|release]   (default: release)
 #
-# On Linux the static FoundationNetworking still links the system's libcurl, and the linker needs
-# its development link (`libcurl.so`): Debian's libcurl4-openssl-dev, installed here when missing
-# and apt-get can. The binary then needs only libcurl and libxml2, which Linux systems carry.
+# On Linux the static FoundationNetworking still links the system's libcurl (and libxml2), which
+# Linux systems carry; the binary then needs nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration="${1:-release}"
 
-if [[ "$(uname -s)" == "Linux" ]] && ! ldconfig -p | grep -q 'libcurl\.so '; then
-  if command -v apt-get > /dev/null; then
+# The linker asks for libcurl.so. Without the development package, a link to the runtime library
+# (libcurl.so.4, which every Linux system with curl has) in a folder of the build serves; only
+# when neither is there is the package installed.
+link_flags=()
+dev_link="$(ldconfig -p 2> /dev/null | awk '/libcurl\.so / { print $NF; exit }')"
+if [[ "$(uname -s)" == "Linux" ]] && [[ -z "$dev_link" || ! -e "$dev_link" ]]; then
+  runtime="$(ldconfig -p | awk '/libcurl\.so\.4 / && /x86-64|aarch64|64bit/ { print $NF; exit }')"
+  if [[ -z "$runtime" ]]; then runtime="$(ldconfig -p | awk '/libcurl\.so\.4 / { print $NF; exit }')"; fi
+  if [[ -n "$runtime" ]]; then
+    mkdir -p .build/static-link
+    ln -sf "$runtime" .build/static-link/libcurl.so
+    link_flags=(-Xlinker -L"$PWD/.build/static-link")
+  elif command -v apt-get > /dev/null; then
     echo "static-build: installing libcurl4-openssl-dev (the linker needs libcurl.so)"
     SUDO=""
     if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq > /dev/null
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcurl4-openssl-dev > /dev/null
   else
-    echo "static-build: error: no libcurl.so to link against; install libcurl's development package" >&2
+    echo "static-build: error: no libcurl to link against; install libcurl's development package" >&2
     exit 1
   fi
 fi
 
-swift build -c "$configuration" --product intent --static-swift-stdlib --build-path .build/static
+swift build -c "$configuration" --product intent --static-swift-stdlib --build-path .build/static \
+  ${link_flags[@]+"${link_flags[@]}"}
 binary=".build/static/$configuration/intent"
 
 # A copy in a folder of its own, run from another one with a bare library path.
