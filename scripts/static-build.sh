@@ -15,11 +15,12 @@ configuration="${1:-release}"
 # (libcurl.so.4, which every Linux system with curl has) in a folder of the build serves; only
 # when neither is there is the package installed.
 link_flags=()
-dev_link="$(ldconfig -p 2> /dev/null | awk '/libcurl\.so / { print $NF; exit }')"
+# The loader's cache, read once (a pipe into a reader that stops early would end this script).
+cache="$(ldconfig -p 2> /dev/null || true)"
+dev_link="$(awk '/libcurl\.so / && !found++ { print $NF }' <<< "$cache")"
 if [[ "$(uname -s)" == "Linux" ]] && [[ -z "$dev_link" || ! -e "$dev_link" ]]; then
-  runtime="$(ldconfig -p | awk '/libcurl\.so\.4 / && /x86-64|aarch64|64bit/ { print $NF; exit }')"
-  if [[ -z "$runtime" ]]; then runtime="$(ldconfig -p | awk '/libcurl\.so\.4 / { print $NF; exit }')"; fi
-  if [[ -n "$runtime" ]]; then
+  runtime="$(awk '/libcurl\.so\.4 / && !found++ { print $NF }' <<< "$cache")"
+  if [[ -n "$runtime" && -e "$runtime" ]]; then
     mkdir -p .build/static-link
     ln -sf "$runtime" .build/static-link/libcurl.so
     link_flags=(-Xlinker -L"$PWD/.build/static-link")
@@ -44,9 +45,10 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/bin" "$scratch/elsewhere"
 cp "$binary" "$scratch/bin/intent"
-if [[ "$(uname -s)" == "Linux" ]] && ldd "$scratch/bin/intent" | grep -q 'libswiftCore\|libFoundation'; then
+libraries="$( (ldd "$scratch/bin/intent" 2>&1 || true))"
+if [[ "$(uname -s)" == "Linux" ]] && grep -q 'libswiftCore\|libFoundation' <<< "$libraries"; then
   echo "static-build: error: the binary still loads the Swift runtime dynamically:" >&2
-  ldd "$scratch/bin/intent" >&2
+  echo "$libraries" >&2
   exit 1
 fi
 answer="$(cd "$scratch/elsewhere" && env -u LD_LIBRARY_PATH "$scratch/bin/intent" parse --json "三分钟后提醒我")"

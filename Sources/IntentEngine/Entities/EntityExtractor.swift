@@ -148,15 +148,15 @@ public struct EntityExtractor: Sendable {
 
   /// A day and a clock time said apart are one time ("明天 remind me at 3pm").
   ///
-  /// Both entities take the joined value, whichever of them fills the slot. Only when the utterance has exactly these two times, one with a day and no clock, the other
-  /// with a clock and no day.
+  /// Both entities take the joined value, whichever of them fills the slot. Only when the
+  /// utterance has exactly these two times, one with a day and no clock, the other with a clock
+  /// and no day.
   private func joinDayAndClock(
     _ first: (frame: TimeExpressionParser.Frame, entity: Int),
     _ second: (frame: TimeExpressionParser.Frame, entity: Int),
     resolver: DateTimeResolver, words: (Range<Int>) -> String, _ entities: inout [Entity]
   ) {
-    let (day, clock) =
-      first.frame.clock == nil ? (first, second) : (second, first)
+    let (day, clock) = first.frame.clock == nil ? (first, second) : (second, first)
     guard day.frame.day != nil, day.frame.clock == nil, clock.frame.day == nil,
       clock.frame.clock != nil, day.frame.part == nil || clock.frame.part == nil
     else { return }

@@ -417,8 +417,8 @@ struct PatternMatcher {
     return p
   }
 
-  /// Whether the letters from `p` to the end of the word are an English ending (s, es, ed, ing,
-  /// er), which makes another word of the one before it.
+  /// Whether the letters from `p` to the end of the word are an English ending (s, es, d, ed,
+  /// ing, r, er), which makes another word of the one before it.
   private func isInflection(at p: Int) -> Bool {
     var end = p
     while end < bounds.upperBound, Tokenizer.isASCIILetter(scalars[end].value) { end += 1 }
