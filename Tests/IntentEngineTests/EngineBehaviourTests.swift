@@ -259,6 +259,12 @@ struct EngineBehaviourTests {
       text: "remind me tomoro 10am to send the invoice", intent: "reminder.create",
       slots: ["datetime": "2026-12-01T10:00:00+08:00", "text": "send the invoice"]),
     Case(text: "不计了不计了 取消", intent: "timer.cancel"),
+    // A word against an intent inside a value it takes is part of the value: "after" here is
+    // the day, not a countdown; "help me" is politeness.
+    Case(
+      text: "remind me the day after tomorrow to call grandma", intent: "reminder.create",
+      slots: ["datetime": "2026-12-02T09:00:00+08:00", "text": "call grandma"]),
+    Case(text: "help me set a reminder to work out", intent: "reminder.create"),
     // A polite request to pause is a request.
     Case(text: "can you pause my timer, doorbell", intent: "timer.pause"),
     // 去 belongs to the task: the reminder is to go and fetch the child.

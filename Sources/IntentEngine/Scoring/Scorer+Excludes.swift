@@ -5,10 +5,13 @@ extension Scorer {
   /// An exclude inside the pattern's free text after `commandStart` counts at
   /// ``payloadExcludeShare`` of its weight (a veto there at ``payloadVetoPenalty``): it may be the
   /// user's own words ("remind me to cancel the gym"). Words of other people inside a task that
-  /// has a time, said or still to be asked for, do not count at all.
+  /// has a time, said or still to be asked for, do not count at all, nor does an exclude inside a
+  /// value one of the intent's slots can take: "after" in "remind me the day after tomorrow" is
+  /// part of the day.
   func countExcludes(
-    _ excludeHits: [TargetedHit], of intent: CompiledIntent, patternMatch: PatternMatcher.Match?,
-    commandStart: Int, score: inout Double, evidence: inout [EvidenceRecord]
+    _ excludeHits: [TargetedHit], of intent: CompiledIntent, _ analysis: Analysis,
+    patternMatch: PatternMatcher.Match?, commandStart: Int, score: inout Double,
+    evidence: inout [EvidenceRecord]
   ) -> Bool {
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list"). A command after context ("dog food's almost
@@ -30,6 +33,7 @@ extension Scorer {
     for countingPayload in [false, true] {
       for excluded in excludeHits {
         let (hit, index) = (excluded.hit, Int(excluded.target.index))
+        if isInsideSlotValue(hit.range, of: intent, analysis) { continue }
         let inPayload = payload.contains {
           $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
         }
@@ -51,5 +55,23 @@ extension Scorer {
       }
     }
     return true
+  }
+
+  /// Whether `range` lies inside an entity that one of the intent's slots can take (for an
+  /// absolute slot, a time not given as an offset from now).
+  private func isInsideSlotValue(
+    _ range: Range<Int>, of intent: CompiledIntent, _ analysis: Analysis
+  ) -> Bool {
+    for (index, entity) in analysis.entities.enumerated()
+    where entity.range.lowerBound <= range.lowerBound && range.upperBound <= entity.range.upperBound
+      && entity.range.count > range.count
+    {
+      let fits = intent.spec.slots.contains { slot in
+        (slot.type == entity.type || (slot.type == .date && entity.type == .datetime))
+          && !(slot.isAbsolute && Self.isRelative(index, in: analysis.entities))
+      }
+      if fits { return true }
+    }
+    return false
   }
 }

@@ -276,7 +276,7 @@ struct Scorer {
     // capture the whole matcher.
     guard
       countExcludes(
-        keywords.excludeHits, of: intent, patternMatch: patternMatch,
+        keywords.excludeHits, of: intent, analysis, patternMatch: patternMatch,
         commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, score: &score,
         evidence: &evidence)
     else { return nil }
