@@ -95,9 +95,15 @@ public struct NormalizedText: Sendable {
   @inline(__always)
   private func sourceOfSpace(at offset: Int) -> Range<Int>? {
     guard offset >= 0, offset < scalars.count, scalars[offset] == " " else { return nil }
-    let range = originalRange(of: offset..<offset + 1)
-    let lower = min(max(range.lowerBound, 0), originalScalars.count)
-    let upper = min(max(range.upperBound, lower), originalScalars.count)
+    return originalBounds(of: offset..<offset + 1)
+  }
+
+  /// ``originalRange(of:)`` clamped to the original scalars.
+  @inline(__always)
+  private func originalBounds(of range: Range<Int>) -> Range<Int> {
+    let source = originalRange(of: range)
+    let lower = min(max(source.lowerBound, 0), originalScalars.count)
+    let upper = min(max(source.upperBound, lower), originalScalars.count)
     return lower..<upper
   }
 
@@ -122,19 +128,16 @@ public struct NormalizedText: Sendable {
 
   /// The user's own words behind the normalised `range`.
   public func originalText(of range: Range<Int>) -> String {
-    let source = originalRange(of: range)
-    let lower = min(max(source.lowerBound, 0), originalScalars.count)
-    let upper = min(max(source.upperBound, lower), originalScalars.count)
-    return String(scalars: originalScalars[lower..<upper])
+    String(scalars: originalScalars[originalBounds(of: range)])
   }
 
   /// The user's words for `range` with the marks that close them, which normalising dropped: a
   /// bracket or quote opened inside ("《人类简史》") and '#', '%' or '+' written against the last
   /// word ("门禁密码是1397#").
   public func originalPhrase(of range: Range<Int>) -> String {
-    let source = originalRange(of: range)
-    let lower = min(max(source.lowerBound, 0), originalScalars.count)
-    var upper = min(max(source.upperBound, lower), originalScalars.count)
+    let bounds = originalBounds(of: range)
+    let lower = bounds.lowerBound
+    var upper = bounds.upperBound
     while upper < originalScalars.count {
       let mark = originalScalars[upper]
       if let opener = Self.openers[mark] {

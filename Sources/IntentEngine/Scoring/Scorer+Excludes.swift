@@ -33,11 +33,12 @@ extension Scorer {
     for countingPayload in [false, true] {
       for excluded in excludeHits {
         let (hit, index) = (excluded.hit, Int(excluded.target.index))
-        if isInsideSlotValue(hit.range, of: intent, analysis) { continue }
         let inPayload = payload.contains {
           $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
         }
-        guard inPayload == countingPayload else { continue }
+        // Each hit is counted in one of the two passes: asked about its value only there.
+        guard inPayload == countingPayload, !isInsideSlotValue(hit.range, of: intent, analysis)
+        else { continue }
         let penalty: Double
         if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
           // Other people and other business are what tasks are about ("remind me tonight to
@@ -66,9 +67,8 @@ extension Scorer {
     where entity.range.lowerBound <= range.lowerBound && range.upperBound <= entity.range.upperBound
       && entity.range.count > range.count
     {
-      let fits = intent.spec.slots.contains { slot in
-        (slot.type == entity.type || (slot.type == .date && entity.type == .datetime))
-          && !(slot.isAbsolute && Self.isRelative(index, in: analysis.entities))
+      let fits = intent.spec.slots.contains {
+        Self.canFill($0.type, absolute: $0.isAbsolute, with: index, in: analysis.entities)
       }
       if fits { return true }
     }

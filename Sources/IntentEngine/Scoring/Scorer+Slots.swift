@@ -116,13 +116,21 @@ extension Scorer {
     }
   }
 
+  /// Whether entity `index` can fill a slot of `type`: a datetime fills a date slot too, and an
+  /// absolute slot takes no time given as an offset from now.
+  static func canFill(_ type: EntityType, absolute: Bool, with index: Int, in entities: [Entity])
+    -> Bool
+  {
+    let found = entities[index].type
+    return (found == type || (type == .date && found == .datetime))
+      && !(absolute && isRelative(index, in: entities))
+  }
+
   /// The entity to fill a slot of `type`: the longest, then the earliest.
   private func bestEntity(for type: EntityType, absolute: Bool, _ analysis: Analysis) -> Int? {
     var best: Int?
     for (index, entity) in analysis.entities.enumerated()
-    where (entity.type == type || (type == .date && entity.type == .datetime))
-      && !(absolute && Self.isRelative(index, in: analysis.entities))
-    {
+    where Self.canFill(type, absolute: absolute, with: index, in: analysis.entities) {
       guard let current = best else {
         best = index
         continue
