@@ -122,7 +122,7 @@ enum LexiconWord: Sendable, Equatable {
   case connector
   /// a, an.
   case article
-  /// and, 又, 再加: between the parts of one length.
+  /// and (n), 又, 再加: between the parts of one length.
   case and
   /// "and a half".
   case andAHalf
@@ -289,8 +289,8 @@ enum EntityLexicon {
     add("的,the,in the,of,this coming", .connector)
     add("a,an", .article)
     // Joins the parts of one length: "an hour and ten minutes", 一小时又十五分钟, 三分钟再加三十秒.
-    add("and,又,再加", .and)
-    add("and a half,and half", .andAHalf)
+    add("and,n,又,再加", .and)
+    add("and a half,and half,n a half", .andAHalf)
     add("am,a.m", .meridiem(isPM: false))
     add("pm,p.m", .meridiem(isPM: true))
     add("o'clock,oclock", .oclock)

@@ -262,6 +262,10 @@ struct TimeExpressionParser {
     if afterAt, h <= 24, n.range.count <= 2, !(word(j).map(isDurationUnit) ?? false) {
       return Clock(hour: h, minute: 0, isValid: true, end: j)
     }
+    // "4 in the afternoon", "7 in the morning": an hour placed by the part of the day after it.
+    if (1...12).contains(h), n.range.count <= 2, word(j) == .connector, case .part = word(j + 1) {
+      return Clock(hour: h, minute: 0, isValid: true, end: j)
+    }
     return nil
   }
 
