@@ -124,7 +124,7 @@ enum LexiconWord: Sendable, Equatable {
   case article
   /// and (n), 又, 再加: between the parts of one length.
   case and
-  /// "and a half".
+  /// "and a half" ("n a half").
   case andAHalf
   /// am (false) / pm (true).
   case meridiem(isPM: Bool)
