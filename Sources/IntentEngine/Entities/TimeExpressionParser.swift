@@ -266,7 +266,23 @@ struct TimeExpressionParser {
     if (1...12).contains(h), n.range.count <= 2, word(j) == .connector, case .part = word(j + 1) {
       return Clock(hour: h, minute: 0, isValid: true, end: j)
     }
+    // "7 tonight", "6 tomorrow morning": the part of a day said right after places the hour, as
+    // it does after spoken minutes ("six thirty tonight").
+    if (1...12).contains(h), n.range.count <= 2, startsPartOfDay(at: j) {
+      return Clock(hour: h, minute: 0, isValid: true, end: j)
+    }
     return nil
+  }
+
+  /// Whether token `t` opens the part of today or a day to come: "tonight", "tomorrow morning".
+  private func startsPartOfDay(at t: Int) -> Bool {
+    switch word(t) {
+    case .dayAndPart(let day, _): return day >= 0
+    case .dayOffset(let day):
+      guard day >= 0, case .part = word(t + 1) else { return false }
+      return true
+    default: return false
+    }
   }
 
   /// Minutes said before an hour at token `t`: 五分, 五分钟, 一刻, 5; and the token after them.
