@@ -1,8 +1,9 @@
 /// The traditional → simplified character table the normaliser applies.
 ///
-/// Covers the characters that grammars, gazetteers and time expressions use plus a few hundred of
-/// the most frequent others — enough that a traditional-script command reads like its simplified
-/// twin, not a full conversion (phrase-level variants such as 雪梨 → 悉尼 live in the gazetteer).
+/// Covers the traditional forms of the characters that grammars, gazetteers, fixtures and time
+/// expressions use, plus a few hundred of the most frequent others — enough that a
+/// traditional-script command reads like its simplified twin, not a full conversion (phrase-level
+/// variants such as 雪梨 → 悉尼 live in the gazetteer).
 /// Characters that are also valid, differently-meant simplified characters (著, 乾) are left out.
 /// The last pair is no script variant but the northern pronoun 俺, read as 我 ("提醒俺").
 enum TraditionalChinese {
@@ -46,6 +47,12 @@ enum TraditionalChinese {
     誦诵諒谅謊谎貪贪賠赔踐践車车軸轴輛辆迴回鈣钙錘锤閑闲隊队雋隽韁缰頌颂餌饵駁驳鬢鬓鯊鲨\
     鹼碱麩麸齣出賬账廁厕壺壶滷卤鹵卤嶼屿崗岗濟济潑泼瀝沥濺溅氫氢熾炽燼烬爐炉犢犊縷缕繽缤\
     郟郏閔闵闈闱鄲郸衢衢饗飨嶽岳巒峦崑昆淶涞瀘泸漳漳邢邢滄沧蕪芜椰椰蚌蚌亳亳嘉嘉慄栗俺我
+    媽妈傑杰別别刪删喫吃剛刚換换牀床煩烦業业謙谦夠够搖摇峯峰櫃柜溼湿劃划員员減减圖图劇剧寵宠煉炼冊册傷伤駝驼傳传唄呗駱骆強强撈捞臥卧搶抢吳吴羣群啓启凱凯價价澆浇塵尘屜屉穎颖蘿萝並并譚谭詠咏傾倾\
+    閨闺興兴俠侠悶闷偉伟鰍鳅駒驹釘钉瀧泷緯纬蝸蜗軒轩圍围撐撑純纯蕭萧鸝鹂儀仪倆俩箏筝縱纵鴻鸿靚靓祕秘褲裤嚕噜優优撥拨匯汇兌兑贏赢嗚呜儲储擾扰噠哒燙烫掛挂蕩荡瑩莹娛娱櫻樱巔巅惱恼輝辉屍尸襖袄塗涂\
+    訓训蠔蚝丟丢綾绫瀟潇賦赋璽玺劍剑瑋玮採采靂雳飆飙樁桩夾夹喚唤亂乱茲兹績绩寬宽佔占僅仅豔艳恆恒鋒锋勵励鎧铠賞赏嫺娴揚扬槳桨呂吕萊莱婦妇嘍喽儂侬螞蚂燜焖飼饲釐厘欖榄棗枣偵侦綺绮紗纱摯挚韋韦竅窍\
+    墜坠勳勋爍烁謂谓喬乔馮冯滸浒彥彦鎊镑閏闰則则驛驿帥帅潰溃劑剂竇窦癱瘫墊垫脫脱醃腌綢绸繆缪慣惯擰拧惡恶葦苇瞞瞒賤贱曖暧暢畅宮宫彌弥楓枫嗶哔勁劲駿骏嘰叽嘆叹韜韬檸柠錫锡鋸锯鎬镐賈贾鈺钰創创峽峡\
+    冪幂臘腊龔龚虧亏撫抚荊荆緬缅襯衬貿贸堅坚庫库撻挞閾阈尷尴責责拋抛撓挠慘惨蠻蛮闕阙堯尧撲扑滌涤淵渊驪骊聾聋鼴鼹騷骚吒咤紋纹禕祎籬篱澀涩梔栀馳驰綻绽脣唇駙驸懲惩櫥橱誒诶喲哟懸悬殤殇瑤瑶籠笼賜赐\
+    嬌娇穌稣誅诛繹绎囂嚣鸛鹳嵐岚禱祷侶侣窯窑側侧獻献愴怆鑑鉴溝沟絹绢婭娅憤愤悅悦鶯莺憫悯廬庐倉仓閬阆閆闫聶聂嬸婶綏绥濰潍婁娄欽钦檳槟峴岘撾挝徹彻櫚榈係系痠酸
     """
 
   /// Simplified code points indexed by `traditional - 0x3400`, zero where no mapping applies.
