@@ -13,7 +13,7 @@ public struct HealthSkill: Skill {
   public struct Input: Decodable, Sendable {
     /// `steps`, `heart_rate` or `sleep`.
     public var metric: String?
-    /// `today`, `yesterday`, `this_week`, `last_week` or `this_month`; absent means today
+    /// `today`, `yesterday`, `this_week`, `last_week`, `this_month` or `last_month`; absent means today
     /// (last night for sleep).
     public var period: String?
     /// The user's language.
@@ -92,7 +92,7 @@ public struct HealthSkill: Skill {
     let now = wallClock.now
     guard let days = Self.days(of: period, metric: metric, now: now, zone: timeZone) else {
       throw SkillError.invalidInput(
-        "slot 'period' is '\(period)'; use today, yesterday, this_week, last_week or this_month")
+        "slot 'period' is '\(period)'; use today, yesterday, this_week, last_week, this_month or last_month")
     }
     // Nights run noon to noon, so a night's records start up to 12 hours after its day ends.
     let shift: TimeInterval = metric == "sleep" ? 12 * 3600 : 0
@@ -192,9 +192,13 @@ public struct HealthSkill: Skill {
       guard let week = calendar.dateInterval(of: .weekOfYear, for: now) else { return nil }
       if period == "this_week" { return DateInterval(start: week.start, end: day(1)) }
       return DateInterval(start: day(-7, from: week.start), end: week.start)
-    case "this_month":
+    case "this_month", "last_month":
       guard let month = calendar.dateInterval(of: .month, for: now) else { return nil }
-      return DateInterval(start: month.start, end: day(1))
+      if period == "this_month" { return DateInterval(start: month.start, end: day(1)) }
+      guard let start = calendar.date(byAdding: .month, value: -1, to: month.start) else {
+        return nil
+      }
+      return DateInterval(start: start, end: month.start)
     default: return nil
     }
   }
@@ -202,10 +206,11 @@ public struct HealthSkill: Skill {
   private func message(for output: Output, lang: UserLanguage) -> String {
     let zh = [
       "today": "今天", "yesterday": "昨天", "this_week": "本周", "last_week": "上周", "this_month": "本月",
+      "last_month": "上个月",
     ]
     let en = [
       "today": "today", "yesterday": "yesterday", "this_week": "this week",
-      "last_week": "last week", "this_month": "this month",
+      "last_week": "last week", "this_month": "this month", "last_month": "last month",
     ]
     var when = lang.say(zh[output.period] ?? output.period, en[output.period] ?? output.period)
     if output.metric == "sleep", output.period == "today" || output.period == "yesterday" {

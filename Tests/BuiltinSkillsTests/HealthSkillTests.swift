@@ -74,6 +74,27 @@ struct HealthSkillTests {
     #expect(lastWeek["end_date"] as? String == "2026-11-29")
   }
 
+  @Test func lastMonthIsTheWholeCalendarMonthBeforeThisOne() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let health = try skill(
+      folder,
+      Self.export([
+        Self.steps("2026-10-31 23:00:00 +0800", 1000),
+        Self.steps("2026-10-01 07:00:00 +0800", 2000),
+        // 16:30 UTC on 30 September is 00:30 on 1 October in Shanghai.
+        Self.steps("2026-09-30 16:30:00 +0000", 500),
+        Self.steps("2026-09-30 12:00:00 +0800", 9000),
+        Self.steps("2026-11-01 00:30:00 +0800", 7000),
+      ]))
+    let lastMonth = try await run(
+      health, #"{"metric": "steps", "period": "last_month", "lang": "zh"}"#)
+    #expect(lastMonth["total"] as? Double == 3500)
+    #expect(lastMonth["start_date"] as? String == "2026-10-01")
+    #expect(lastMonth["end_date"] as? String == "2026-10-31")
+    #expect((lastMonth["message"] as? String)?.hasPrefix("上个月") == true)
+  }
+
   @Test func aDayCountedByTwoSourcesIsNotCountedTwice() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

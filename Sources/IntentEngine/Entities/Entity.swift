@@ -147,7 +147,7 @@ public enum SlotValue: Sendable, Equatable {
   case text(String)
   /// One of `steps`, `heart_rate`, `sleep`.
   case metric(String)
-  /// One of `today`, `yesterday`, `this_week`, `last_week`, `this_month`.
+  /// One of `today`, `yesterday`, `this_week`, `last_week`, `this_month`, `last_month`.
   case period(String)
   /// A list's normalised name: `shopping`, `todo`, or the user's own words.
   case list(String)

@@ -202,6 +202,8 @@ public struct EntityExtractor: Sendable {
         entities.append(Entity(type: .period, range: token.range, value: .period("last_week")))
       case .monthRef(0):
         entities.append(Entity(type: .period, range: token.range, value: .period("this_month")))
+      case .monthRef(-1):
+        entities.append(Entity(type: .period, range: token.range, value: .period("last_month")))
       default:
         break
       }

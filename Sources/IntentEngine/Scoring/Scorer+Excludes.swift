@@ -65,7 +65,7 @@ extension Scorer {
   ) -> Bool {
     for (index, entity) in analysis.entities.enumerated()
     where entity.range.lowerBound <= range.lowerBound && range.upperBound <= entity.range.upperBound
-      && entity.range.count > range.count
+      && entity.range.count >= range.count
     {
       let fits = intent.spec.slots.contains {
         Self.canFill($0.type, absolute: $0.isAbsolute, with: index, in: analysis.entities)
