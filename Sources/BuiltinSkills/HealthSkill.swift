@@ -92,7 +92,8 @@ public struct HealthSkill: Skill {
     let now = wallClock.now
     guard let days = Self.days(of: period, metric: metric, now: now, zone: timeZone) else {
       throw SkillError.invalidInput(
-        "slot 'period' is '\(period)'; use today, yesterday, this_week, last_week, this_month or last_month")
+        "slot 'period' is '\(period)'; use today, yesterday, this_week, last_week, this_month or last_month"
+      )
     }
     // Nights run noon to noon, so a night's records start up to 12 hours after its day ends.
     let shift: TimeInterval = metric == "sleep" ? 12 * 3600 : 0

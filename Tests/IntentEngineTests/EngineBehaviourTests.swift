@@ -196,6 +196,25 @@ struct EngineBehaviourTests {
     Case(text: "天气天气啊那个的", intent: nil, local: false),
     Case(text: "the the rain uh", intent: nil, local: false),
     Case(text: "uh stop stop the the timer", intent: "timer.cancel"),
+    // A question before context that names something of its own is still the question; the
+    // context may not drop it.
+    Case(text: "do I need an umbrella, I'm heading out", intent: "weather.query"),
+    Case(
+      text: "今天步数达标了没，目标八千", intent: "health.query",
+      slots: ["metric": "steps", "period": "today"]),
+    Case(text: "明天的天气 算了 不看了", intent: nil, local: false),
+    // A stop said to be for a while is a pause; the paused timer is one to resume.
+    Case(text: "stop the countdown for a moment", intent: "timer.pause"),
+    Case(text: "把停着的倒计时开起来", intent: "timer.resume"),
+    // A note asked for before its words asks for them.
+    Case(text: "take a note", intent: "memo.create"),
+    // A word glued to another never hides it: 有提醒吗 still says 提醒.
+    Case(text: "周五有提醒吗", intent: "reminder.list", slots: ["date": "2026-12-04"]),
+    // Traditional characters read like their simplified twins.
+    Case(text: "刪除明天的提醒", intent: "reminder.cancel"),
+    Case(
+      text: "上个月走了多少步", intent: "health.query",
+      slots: ["metric": "steps", "period": "last_month"]),
     // An aside from another domain ("flight") does not hide the command before it.
     Case(
       text: "wake me up at 6:30 tomorrow, gotta catch a flight", intent: "reminder.create",

@@ -18,8 +18,12 @@ struct PatternMatcher {
   let contentBefore: [Int32]
   /// Where matching must start and end (fillers and spaces trimmed off both ends).
   let bounds: Range<Int>
-  /// The end of the text without trailing spaces; a final free-text part runs to it.
+  /// Where a final free-text part ends when the match covers a first clause only.
+  let clauseEnd: Int?
+  /// The end of the text without trailing spaces, or of the first clause matched alone; a final
+  /// free-text part runs to it.
   var textEnd: Int {
+    if let clauseEnd { return clauseEnd }
     var end = scalars.count
     while end > 0, scalars[end - 1] == " " { end -= 1 }
     return max(end, bounds.upperBound)
@@ -47,9 +51,10 @@ struct PatternMatcher {
   init(
     scalars: [Unicode.Scalar], entities: [Entity], entityOrder: [Int],
     fillerEnds: [Int], boundaries: [Bool], contentBefore: [Int32], bounds: Range<Int>,
-    budget: MatchBudget = MatchBudget()
+    clauseEnd: Int? = nil, budget: MatchBudget = MatchBudget()
   ) {
     self.budget = budget
+    self.clauseEnd = clauseEnd
     self.contentBefore = contentBefore
     self.scalars = scalars
     self.entities = entities
@@ -78,6 +83,16 @@ struct PatternMatcher {
       previous = scalar.value
     }
     self.present = present
+  }
+
+  /// This matcher for the text up to `end` alone: the first clause, before context said after it.
+  func firstClause(endingAt end: Int) -> PatternMatcher {
+    var upper = min(end, bounds.upperBound)
+    while upper > bounds.lowerBound, scalars[upper - 1] == " " { upper -= 1 }
+    return PatternMatcher(
+      scalars: scalars, entities: entities, entityOrder: entityOrder, fillerEnds: fillerEnds,
+      boundaries: boundaries, contentBefore: contentBefore, bounds: bounds.lowerBound..<upper,
+      clauseEnd: upper, budget: budget)
   }
 
   /// The most matching steps one expanded sequence may take on one utterance.

@@ -16,6 +16,12 @@ extension Scorer {
     evidenceRanges.sort { $0.lowerBound < $1.lowerBound }
     var explainedLength = analysis.explainedLength(bySorted: evidenceRanges)
     if patternMatch != nil, !isTail { explainedLength = analysis.contentLength }
+    // Context after a first clause the pattern fits counts as partly explained.
+    if let head = fit?.headEnd {
+      let open = analysis.openBefore
+      let context = Int(open[analysis.text.scalars.count] - open[head])
+      explainedLength -= context - Int(Double(context) * Self.payloadCredit)
+    }
     guard let textSlotIndex = filling.textSlot else { return explainedLength }
     let textSlot = intent.spec.slots[textSlotIndex]
     var payload: Range<Int>?

@@ -6,6 +6,12 @@ extension Scorer {
     var index: Int
     /// Where the last clause the pattern fits starts, when it fits that clause only.
     var tailStart: Int?
+    /// Where the first clause the pattern fits ends, when it fits that clause only and context
+    /// follows ("do I need an umbrella, I'm heading out").
+    var headEnd: Int?
+
+    /// Whether the pattern fits one clause of the utterance, not all of it.
+    var isClauseOnly: Bool { tailStart != nil || headEnd != nil }
   }
 
   /// The first of `intent`'s patterns the whole utterance matches, or with `allowTail` (and
@@ -72,6 +78,38 @@ extension Scorer {
       }
     }
     return patternMatch.map { PatternFit(match: $0, index: patternIndex, tailStart: tailStart) }
+  }
+
+  /// The first of `intent`'s patterns that the utterance's first clause matches, when context
+  /// follows it ("whats my pulse at the moment, feels fast after the stairs", "今天步数达标了没，
+  /// 目标八千").
+  ///
+  /// Clause ends are tried from the first; what follows must hold something to say, and nothing
+  /// that drops the request ("明天的天气 算了 不看了"). Like a last-clause match, it pins the slots
+  /// and counts as weaker evidence than a whole sentence.
+  func firstClauseFit(
+    _ intent: CompiledIntent, keywordWeight: Double, _ analysis: Analysis,
+    _ matcher: PatternMatcher
+  ) -> PatternFit? {
+    guard keywordWeight >= Self.minimumPatternWeight, let first = analysis.text.firstClauseBreak
+    else { return nil }
+    let text = analysis.text
+    let upper = matcher.bounds.upperBound
+    var end = max(first, matcher.bounds.lowerBound + 1)
+    while end < upper {
+      defer { end += 1 }
+      guard text.isClauseBreak(at: end), !text.isClauseBreak(at: end - 1),
+        analysis.contentBefore[upper] > analysis.contentBefore[end],
+        !analysis.abandons.contains(where: { $0.lowerBound >= end })
+      else { continue }
+      let clause = matcher.firstClause(endingAt: end)
+      for (index, pattern) in intent.patterns.enumerated() where !pattern.isHeading {
+        if let match = clause.match(pattern) {
+          return PatternFit(match: match, index: index, headEnd: clause.bounds.upperBound)
+        }
+      }
+    }
+    return nil
   }
 
   /// Whether a heading pattern's match has punctuation before its free text ("note: …"): without

@@ -202,15 +202,7 @@ struct Scorer {
         allowTail: true, tailOnly: true)
     {
       // Penalties set against the other candidates above hold for the refined score too.
-      for record in best.evidence {
-        switch record {
-        case .insidePayload(_, let penalty), .addressedToOther(_, let penalty),
-          .brokenOff(_, let penalty):
-          refined.score -= penalty
-          refined.evidence.append(record)
-        default: continue
-        }
-      }
+      carryPenalties(of: best, to: &refined)
       if refined.score > best.score {
         result[0] = refined
       } else {
@@ -236,6 +228,39 @@ struct Scorer {
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
     }
+    rescoreFirstClause(of: &result, touched, analysis, matcher, explaining: &explained)
+  }
+
+  /// Scores the winner, `result[0]`, again for its first clause when that reads it better.
+  ///
+  /// A winner without a pattern may be a command said before context ("do I need an umbrella,
+  /// I'm heading out", "今天步数达标了没，目标八千"): a pattern for its first clause pins the slots
+  /// and counts as weaker evidence, and the context counts as partly explained, like free text.
+  private func rescoreFirstClause(
+    of result: inout [Candidate], _ touched: [TargetedHit], _ analysis: Analysis,
+    _ matcher: PatternMatcher, explaining explained: inout [Range<Int>]
+  ) {
+    guard let best = result.first, !best.hasPattern, analysis.text.firstClauseBreak != nil,
+      var refined = score(
+        best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
+        firstClauseOnly: true),
+      refined.hasPattern
+    else { return }
+    carryPenalties(of: best, to: &refined)
+    if refined.score > best.score { result[0] = refined }
+  }
+
+  /// Takes from `refined` the penalties set against every candidate that `best` carries.
+  private func carryPenalties(of best: Candidate, to refined: inout Candidate) {
+    for record in best.evidence {
+      switch record {
+      case .insidePayload(_, let penalty), .addressedToOther(_, let penalty),
+        .brokenOff(_, let penalty):
+        refined.score -= penalty
+        refined.evidence.append(record)
+      default: continue
+      }
+    }
   }
 
   /// Scores one intent on the utterance: the signals of the table above, in order; nil when it is
@@ -246,7 +271,7 @@ struct Scorer {
   private func score(
     _ intentIndex: Int, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
     _ matcher: PatternMatcher, explaining evidenceRanges: inout [Range<Int>],
-    allowTail: Bool = false, tailOnly: Bool = false
+    allowTail: Bool = false, tailOnly: Bool = false, firstClauseOnly: Bool = false
   ) -> Candidate? {
     // An intent that only its excludes name ("music" for every built-in intent) is no candidate:
     // it is left before anything is allocated.
@@ -265,11 +290,14 @@ struct Scorer {
         intent, hits, analysis, evidence: &evidence, explaining: &evidenceRanges)
     else { return nil }
     score += keywords.score
-    // Pattern: the sentence's shape pins the slots, and counts as evidence unless it fits the
-    // last clause only.
-    let fit = patternFit(
-      intent, hits, keywordWeight: keywords.weight, analysis, matcher, allowTail: allowTail,
-      tailOnly: tailOnly)
+    // Pattern: the sentence's shape pins the slots, and counts as weaker evidence when it fits
+    // one clause only.
+    let fit =
+      firstClauseOnly
+      ? firstClauseFit(intent, keywordWeight: keywords.weight, analysis, matcher)
+      : patternFit(
+        intent, hits, keywordWeight: keywords.weight, analysis, matcher, allowTail: allowTail,
+        tailOnly: tailOnly)
     let patternMatch = fit?.match
     // Excludes: words against the intent, at half weight inside its free text; a veto outside
     // it ends the intent. The start is read here: a closure in the count would otherwise
@@ -288,7 +316,7 @@ struct Scorer {
     }
     if let fit {
       let bonus =
-        fit.tailStart != nil
+        fit.isClauseOnly
         ? Self.tailPatternBonus
         : fit.match.hasCaptures ? Self.capturePatternBonus : Self.patternBonus
       score += bonus
