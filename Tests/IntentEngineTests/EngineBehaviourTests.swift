@@ -232,6 +232,12 @@ struct EngineBehaviourTests {
     // An utterance that breaks off on a word no sentence ends on was never finished.
     Case(text: "how many steps did", intent: nil, local: false),
     Case(text: "how many steps did i take today", intent: "health.query"),
+    // A question may end on a preposition; a command may not.
+    Case(text: "what time is my alarm set for", intent: "reminder.list"),
+    Case(text: "what does my to-do list consist of", intent: "memo.list", slots: ["list": "todo"]),
+    Case(text: "add milk to the list of", intent: nil, local: false),
+    // A word the matched sentence itself says is no word against it.
+    Case(text: "did i add purchase tickets to my todo list", intent: "memo.list"),
     // One question said in parts is not two commands.
     Case(
       text: "is it cold and windy in chicago", intent: "weather.query",

@@ -56,16 +56,18 @@ extension Scorer {
       }
       openBefore[i + 1] = openBefore[i] + (countable && !coveredByWords[i] ? 1 : 0)
     }
+    let asks = words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" }
     var analysis = Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
       matchBudget: budget, abandons: words.abandons,
-      // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on.
+      // Only spaces and politeness ("uh", "嗯") may follow the word it breaks off on; a question
+      // may end on a preposition ("what's my alarm set for").
       breaksOff: words.lastCutoff.flatMap { cutoff in
         Self.isOnlyPoliteness(after: cutoff.upperBound, fillers: fillers, in: scalars)
-          ? cutoff : nil
+          && !(asks && words.lastCutoffIsStrandable) ? cutoff : nil
       },
-      asks: words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" },
+      asks: asks,
       selfMentions: words.selfMentions, decreases: words.markers.decreases,
       scopeAll: words.markers.scopeAll, placeFollowers: words.placeFollowers,
       addressee: addressee(
@@ -93,6 +95,8 @@ private struct WordRoles: WordSink {
   var repairs: [Range<Int>] = []
   var abandons: [Range<Int>] = []
   var lastCutoff: Range<Int>?
+  /// Whether the last cutoff is a word a question may end on.
+  var lastCutoffIsStrandable = false
   var asks = false
   var selfMentions: [Range<Int>] = []
   var markers = ListMarkers()
@@ -117,6 +121,7 @@ private struct WordRoles: WordSink {
     if role.contains(.abandon) { abandons.append(range) }
     if role.contains(.cutoff), lastCutoff.map({ $0.upperBound < range.upperBound }) ?? true {
       lastCutoff = range
+      lastCutoffIsStrandable = role.contains(.strandable)
     }
     if role.contains(.questionMarker) { asks = true }
     if role.contains(.selfWord) { selfMentions.append(range) }

@@ -10,8 +10,8 @@ extension Scorer {
   /// part of the day.
   func countExcludes(
     _ excludeHits: [TargetedHit], of intent: CompiledIntent, _ analysis: Analysis,
-    patternMatch: PatternMatcher.Match?, commandStart: Int, score: inout Double,
-    evidence: inout [EvidenceRecord]
+    patternMatch: PatternMatcher.Match?, wholeSentence: Bool, commandStart: Int,
+    score: inout Double, evidence: inout [EvidenceRecord]
   ) -> Bool {
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list"). A command after context ("dog food's almost
@@ -40,7 +40,13 @@ extension Scorer {
         guard inPayload == countingPayload, !isInsideSlotValue(hit.range, of: intent, analysis)
         else { continue }
         let penalty: Double
-        if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
+        if wholeSentence, intent.excludes[index] != nil,
+          isSpelledByPattern(hit.range, patternMatch, analysis)
+        {
+          // The sentence's known shape says this word itself ("did i add eggs to the list"): it
+          // is the pattern's word, not one against the intent.
+          continue
+        } else if inPayload, intent.excludeFlags[index].contains(.others), isTaskAtTime() {
           // Other people and other business are what tasks are about ("remind me tonight to
           // text Alex back").
           continue
@@ -56,6 +62,16 @@ extension Scorer {
       }
     }
     return true
+  }
+
+  /// Whether a whole-sentence match spells the words at `range` itself: they meet none of its
+  /// free text and no politeness word, so they are among its literal words.
+  private func isSpelledByPattern(
+    _ range: Range<Int>, _ match: PatternMatcher.Match?, _ analysis: Analysis
+  ) -> Bool {
+    guard let match else { return false }
+    return !match.bindings.contains { $0.entity == nil && $0.range.overlaps(range) }
+      && !analysis.fillers.contains { $0.overlaps(range) }
   }
 
   /// Whether `range` lies inside an entity that one of the intent's slots can take (for an

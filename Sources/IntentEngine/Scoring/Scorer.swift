@@ -305,6 +305,7 @@ struct Scorer {
     guard
       countExcludes(
         keywords.excludeHits, of: intent, analysis, patternMatch: patternMatch,
+        wholeSentence: fit.map { !$0.isClauseOnly } ?? false,
         commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, score: &score,
         evidence: &evidence)
     else { return nil }

@@ -131,7 +131,7 @@ struct KeywordTarget: Sendable, Equatable {
 
 /// What a lexicon entry can be in an utterance; an entry can be several things at once.
 struct EntryRole: OptionSet, Sendable {
-  let rawValue: UInt16
+  let rawValue: UInt32
   static let keyword = EntryRole(rawValue: 1)
   static let filler = EntryRole(rawValue: 2)
   static let conjunction = EntryRole(rawValue: 4)
@@ -165,6 +165,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A word that follows place names ("天气", "weather"): an unknown place may open the sentence
   /// before it.
   static let placeFollower = EntryRole(rawValue: 32768)
+  /// A word a question may end on ("what is my alarm set for", "what does my list consist of"):
+  /// at the end of a question it breaks nothing off.
+  static let strandable = EntryRole(rawValue: 65536)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

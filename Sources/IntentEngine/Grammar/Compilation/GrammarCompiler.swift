@@ -35,6 +35,7 @@ public struct GrammarCompiler: Sendable {
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
     "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
+    "strandable_en",
   ]
 
   let normalizer = Normalizer()
@@ -442,6 +443,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("todo_lists") { return .todoList }
     if name.hasPrefix("list_words") { return .listWord }
     if name.hasPrefix("place_followers") { return .placeFollower }
+    if name.hasPrefix("strandable") { return .strandable }
     return nil
   }
 
