@@ -200,7 +200,7 @@ struct BenchSlotScoringTests {
   /// shows whether its details were read right.
   @Test func slotsOfAnUnsureLineAreScoredOnTheBestGuess() throws {
     let engine = try Engine.load()
-    let text = "can i wear shorts tomorow"
+    let text = "shorts or jeans tomorrow"
     let context = ParseContext(
       now: Date(timeIntervalSince1970: 1_796_000_400),  // 2026-11-30T09:00:00+08:00
       timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .gmt)
