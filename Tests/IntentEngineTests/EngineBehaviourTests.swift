@@ -236,6 +236,9 @@ struct EngineBehaviourTests {
     Case(text: "what time is my alarm set for", intent: "reminder.list"),
     Case(text: "what does my to-do list consist of", intent: "memo.list", slots: ["list": "todo"]),
     Case(text: "add milk to the list of", intent: nil, local: false),
+    // A misspelt word is weaker evidence, for strength too: "books" read as "boots" makes no
+    // weather question.
+    Case(text: "what's in the books for april 30th", intent: nil, local: false),
     // A word the matched sentence itself says is no word against it.
     Case(text: "did i add purchase tickets to my todo list", intent: "memo.list"),
     // One question said in parts is not two commands.

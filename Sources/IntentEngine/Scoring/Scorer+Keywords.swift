@@ -7,8 +7,8 @@ extension Scorer {
     /// The groups that fired, by index.
     var groupHit: SmallIndexSet
     var excludeHits: [TargetedHit]
-    /// The fired groups' declared weights, spelling aside: what decides whether the evidence is
-    /// strong and whether patterns are worth trying.
+    /// The fired groups' declared weights, a group met only by a misspelt word at a discount:
+    /// what decides whether the evidence is strong and whether patterns are worth trying.
     var weight: Double
     /// Whether a required group, or every group, is met only by a corrected word.
     ///
@@ -83,9 +83,11 @@ extension Scorer {
       return nil
     }
     guard !groupHit.isEmpty else { return nil }
+    // A group met only by a misspelt word is weaker evidence, for strength as for score.
     var weight = 0.0
     for index in intent.groups.indices where groupHit.contains(index) {
-      weight += intent.groups[index].weight
+      let declared = intent.groups[index].weight
+      weight += spelledRight.contains(index) ? declared : declared * Self.typoDiscount
     }
     let leansOnCorrection =
       intent.groups.indices.contains {
