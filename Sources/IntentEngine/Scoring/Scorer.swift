@@ -20,7 +20,8 @@
 ///    evidence, less so with free text or when it fits only the last clause.
 /// 3. **Excludes** (exclude weights, ``payloadExcludeShare``, ``payloadVetoPenalty``;
 ///    `Scorer+Excludes`): words against the intent cost their weight, less inside its free text,
-///    where they may be the user's own words; a veto outside it ends the intent.
+///    where they may be the user's own words, nothing when a whole-sentence pattern spells them;
+///    a veto outside it ends the intent.
 /// 4. **Weak evidence** (``weakEvidencePenalty`` below ``strongEvidenceWeight``): question words
 ///    and possessives alone do not make a command unless a pattern matched.
 /// 5. **Slots** (``filledSlotBonus``, ``missingSlotPenalty``, ``unsupportedSlotPenalty``;
@@ -44,6 +45,9 @@
 ///   intent's captured free text are that text, not a command of their own.
 /// - **The winner's last clause** (``tailPatternBonus``): a winner without a full pattern is
 ///   scored again with a pattern for its last clause, after context, and the better score stands.
+/// - **The winner's first clause** (``tailPatternBonus``, ``payloadCredit``): a winner still
+///   without a pattern is scored again with a pattern for its first clause, the context after it
+///   partly explained, and the better score stands.
 struct Scorer {
   /// Least total weight of the keyword groups that fired for the evidence to count as strong: a
   /// main keyword (2.5) is enough, a creating verb or a bare noun alone is not.
