@@ -262,21 +262,21 @@ struct TimeExpressionParser {
     if afterAt, h <= 24, n.range.count <= 2, !(word(j).map(isDurationUnit) ?? false) {
       return Clock(hour: h, minute: 0, isValid: true, end: j)
     }
-    // "4 in the afternoon", "7 in the morning": an hour placed by the part of the day after it.
-    if (1...12).contains(h), n.range.count <= 2, word(j) == .connector, case .part = word(j + 1) {
-      return Clock(hour: h, minute: 0, isValid: true, end: j)
-    }
-    // "7 tonight", "6 tomorrow morning": the part of a day said right after places the hour, as
-    // it does after spoken minutes ("six thirty tonight").
+    // "4 in the afternoon", "7 tonight", "6 tomorrow morning": the part of a day said right after
+    // places the hour, as it does after spoken minutes ("six thirty tonight").
     if (1...12).contains(h), n.range.count <= 2, startsPartOfDay(at: j) {
       return Clock(hour: h, minute: 0, isValid: true, end: j)
     }
     return nil
   }
 
-  /// Whether token `t` opens the part of today or a day to come: "tonight", "tomorrow morning".
+  /// Whether token `t` opens the part of a day, today's or one to come, said after a bare hour:
+  /// "in the afternoon", "tonight", "tomorrow morning".
   private func startsPartOfDay(at t: Int) -> Bool {
     switch word(t) {
+    case .connector:
+      guard case .part = word(t + 1) else { return false }
+      return true
     case .dayAndPart(let day, _): return day >= 0
     case .dayOffset(let day):
       guard day >= 0, case .part = word(t + 1) else { return false }

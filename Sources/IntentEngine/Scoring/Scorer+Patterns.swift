@@ -14,70 +14,91 @@ extension Scorer {
     var isClauseOnly: Bool { tailStart != nil || headEnd != nil }
   }
 
-  /// The first of `intent`'s patterns the whole utterance matches, or with `allowTail` (and
-  /// nothing matching the whole) the first that matches its last clause.
+  /// Where in the utterance a scoring looks for one of the intent's sentence patterns.
+  enum PatternReach {
+    /// The whole utterance: the strongest evidence there is.
+    case wholeSentence
+    /// Its last clause, after context, for an intent that takes free text.
+    case lastClause
+    /// Its first clause, before context.
+    case firstClause
+  }
+
+  /// The first of `intent`'s patterns that `reach` finds in the utterance.
   ///
   /// A pattern is the sentence's shape: the strongest evidence there is, and what pins the slots.
-  /// It is not tried when the intent's keywords are too weak to carry one, and `tailOnly` skips
-  /// the whole-utterance patterns that have already failed.
+  /// The readings of one clause are tried only after the whole utterance has failed.
   func patternFit(
     _ intent: CompiledIntent, _ hits: ArraySlice<TargetedHit>, keywordWeight: Double,
-    _ analysis: Analysis, _ matcher: PatternMatcher, allowTail: Bool, tailOnly: Bool
+    _ analysis: Analysis, _ matcher: PatternMatcher, reach: PatternReach
   ) -> PatternFit? {
-    var patternMatch: PatternMatcher.Match?
-    var patternIndex = 0
+    switch reach {
+    case .wholeSentence:
+      return wholeSentenceFit(intent, keywordWeight: keywordWeight, analysis, matcher)
+    case .lastClause: return lastClauseFit(intent, hits, analysis, matcher)
+    case .firstClause:
+      return firstClauseFit(intent, keywordWeight: keywordWeight, analysis, matcher)
+    }
+  }
+
+  /// The first of `intent`'s patterns the whole utterance matches; not tried when the intent's
+  /// keywords are too weak to carry one.
+  private func wholeSentenceFit(
+    _ intent: CompiledIntent, keywordWeight: Double, _ analysis: Analysis,
+    _ matcher: PatternMatcher
+  ) -> PatternFit? {
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
-    let worthPatterns = keywordWeight >= Self.minimumPatternWeight
-    for (index, pattern) in intent.patterns.enumerated() where worthPatterns && !tailOnly {
+    guard keywordWeight >= Self.minimumPatternWeight else { return nil }
+    for (index, pattern) in intent.patterns.enumerated() {
       if let match = matcher.match(pattern), !pattern.isHeading || isHeading(match, analysis) {
-        patternMatch = match
-        patternIndex = index
-        break
+        return PatternFit(match: match, index: index)
       }
     }
-    // Context before the command ("我老是忘，周五下午三点提醒我交水电费", "I always forget lunch,
-    // so please remind me at noon to eat"): a pattern may match the last clause only. It then
-    // pins the slots, but is no evidence: the score is what it would be without it.
-    var tailStart: Int?
-    if allowTail, patternMatch == nil, intent.hasTextSlot {
-      // The clause holds one of the intent's keywords, so it starts at or before the last one.
-      let lastKeyword =
-        hits.lazy.filter { $0.target.kind == .group }.map(\.hit.range.lowerBound).max()
-        ?? analysis.text.scalars.count
-      // A start after punctuation is a clause of its own ("it's friday, remind me thursday at
-      // 7"); otherwise the nearest word start to the keyword is tried first, so context words
-      // ("friday remind me …") are not taken into the command.
-      var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
-      let head = matcher.bounds.lowerBound
-      let length = analysis.text.scalars.count
-      if let first = analysis.text.firstClauseBreak, first < lastKeyword {
-        var clause = max(head, min(lastKeyword, length)) - 1
-        while clause >= max(head, first), !analysis.text.isClauseBreak(at: clause) { clause -= 1 }
-        if clause >= max(head, first), !starts.contains(clause + 1) { starts.append(clause + 1) }
-      }
-      // Ranked by key, without a closure that would copy the analysis: a start after a break
-      // sorts above every other (its key is raised by the length), then later before earlier.
-      for index in starts.indices where analysis.text.isClauseBreak(at: starts[index] - 1) {
-        starts[index] += length
-      }
-      starts.sort(by: >)
-      for index in starts.indices where starts[index] >= length { starts[index] -= length }
-      for start in starts where patternMatch == nil {
-        let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
-        for (index, pattern) in intent.patterns.enumerated()
-        where opensClause || !pattern.isAnchored {
-          if let match = matcher.match(pattern, from: start),
-            !pattern.isHeading || isHeading(match, analysis)
-          {
-            patternMatch = match
-            patternIndex = index
-            tailStart = start
-            break
-          }
+    return nil
+  }
+
+  /// The first of `intent`'s patterns that the utterance's last clause matches, after context
+  /// ("我老是忘，周五下午三点提醒我交水电费", "I always forget lunch, so please remind me at noon to
+  /// eat"), for an intent that takes free text.
+  private func lastClauseFit(
+    _ intent: CompiledIntent, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
+    _ matcher: PatternMatcher
+  ) -> PatternFit? {
+    guard intent.hasTextSlot else { return nil }
+    // The clause holds one of the intent's keywords, so it starts at or before the last one.
+    let lastKeyword =
+      hits.lazy.filter { $0.target.kind == .group }.map(\.hit.range.lowerBound).max()
+      ?? analysis.text.scalars.count
+    // A start after punctuation is a clause of its own ("it's friday, remind me thursday at
+    // 7"); otherwise the nearest word start to the keyword is tried first, so context words
+    // ("friday remind me …") are not taken into the command.
+    var starts = matcher.clauseStarts(through: lastKeyword, count: 4)
+    let head = matcher.bounds.lowerBound
+    let length = analysis.text.scalars.count
+    if let first = analysis.text.firstClauseBreak, first < lastKeyword {
+      var clause = max(head, min(lastKeyword, length)) - 1
+      while clause >= max(head, first), !analysis.text.isClauseBreak(at: clause) { clause -= 1 }
+      if clause >= max(head, first), !starts.contains(clause + 1) { starts.append(clause + 1) }
+    }
+    // Ranked by key, without a closure that would copy the analysis: a start after a break
+    // sorts above every other (its key is raised by the length), then later before earlier.
+    for index in starts.indices where analysis.text.isClauseBreak(at: starts[index] - 1) {
+      starts[index] += length
+    }
+    starts.sort(by: >)
+    for index in starts.indices where starts[index] >= length { starts[index] -= length }
+    for start in starts {
+      let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
+      for (index, pattern) in intent.patterns.enumerated()
+      where opensClause || !pattern.isAnchored {
+        if let match = matcher.match(pattern, from: start),
+          !pattern.isHeading || isHeading(match, analysis)
+        {
+          return PatternFit(match: match, index: index, tailStart: start)
         }
       }
     }
-    return patternMatch.map { PatternFit(match: $0, index: patternIndex, tailStart: tailStart) }
+    return nil
   }
 
   /// The first of `intent`'s patterns that the utterance's first clause matches, when context
@@ -87,7 +108,7 @@ extension Scorer {
   /// Clause ends are tried from the first; what follows must hold something to say, and nothing
   /// that drops the request ("明天的天气 算了 不看了"). Like a last-clause match, it pins the slots
   /// and counts as weaker evidence than a whole sentence.
-  func firstClauseFit(
+  private func firstClauseFit(
     _ intent: CompiledIntent, keywordWeight: Double, _ analysis: Analysis,
     _ matcher: PatternMatcher
   ) -> PatternFit? {

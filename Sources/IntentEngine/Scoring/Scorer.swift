@@ -162,6 +162,7 @@ struct Scorer {
     if result.count > 1 { takeInsidePayload(from: &result, touched) }
     result.sort { ($0.score, $1.intent) > ($1.score, $0.intent) }
     rescoreLastClause(of: &result, touched, analysis, matcher, explaining: &explained)
+    rescoreFirstClause(of: &result, touched, analysis, matcher, explaining: &explained)
     return result
   }
 
@@ -203,7 +204,7 @@ struct Scorer {
       !best.hasPattern,
       var refined = score(
         best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
-        allowTail: true, tailOnly: true)
+        reach: .lastClause)
     {
       // Penalties set against the other candidates above hold for the refined score too.
       carryPenalties(of: best, to: &refined)
@@ -223,7 +224,7 @@ struct Scorer {
       }),
       let refined = score(
         best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
-        allowTail: true, tailOnly: true),
+        reach: .lastClause),
       refined.hasPattern
     {
       // Free text that opens the sentence and runs over or up to a clause break has swallowed
@@ -232,7 +233,6 @@ struct Scorer {
       result[0].slots = refined.slots
       result[0].missingSlots = refined.missingSlots
     }
-    rescoreFirstClause(of: &result, touched, analysis, matcher, explaining: &explained)
   }
 
   /// Scores the winner, `result[0]`, again for its first clause when that reads it better.
@@ -247,7 +247,7 @@ struct Scorer {
     guard let best = result.first, !best.hasPattern, analysis.text.firstClauseBreak != nil,
       var refined = score(
         best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
-        firstClauseOnly: true),
+        reach: .firstClause),
       refined.hasPattern
     else { return }
     carryPenalties(of: best, to: &refined)
@@ -275,7 +275,7 @@ struct Scorer {
   private func score(
     _ intentIndex: Int, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
     _ matcher: PatternMatcher, explaining evidenceRanges: inout [Range<Int>],
-    allowTail: Bool = false, tailOnly: Bool = false, firstClauseOnly: Bool = false
+    reach: PatternReach = .wholeSentence
   ) -> Candidate? {
     // An intent that only its excludes name ("music" for every built-in intent) is no candidate:
     // it is left before anything is allocated.
@@ -296,12 +296,8 @@ struct Scorer {
     score += keywords.score
     // Pattern: the sentence's shape pins the slots, and counts as weaker evidence when it fits
     // one clause only.
-    let fit =
-      firstClauseOnly
-      ? firstClauseFit(intent, keywordWeight: keywords.weight, analysis, matcher)
-      : patternFit(
-        intent, hits, keywordWeight: keywords.weight, analysis, matcher, allowTail: allowTail,
-        tailOnly: tailOnly)
+    let fit = patternFit(
+      intent, hits, keywordWeight: keywords.weight, analysis, matcher, reach: reach)
     let patternMatch = fit?.match
     // Excludes: words against the intent, at half weight inside its free text; a veto outside
     // it ends the intent. The start is read here: a closure in the count would otherwise
