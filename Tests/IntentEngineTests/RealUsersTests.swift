@@ -86,6 +86,16 @@ struct RealUsersTests {
     // A list of things to do or buy is the to-do or shopping list.
     Case(
       text: "what's on my list of things to buy", intent: "memo.list", slots: ["list": "shopping"]),
+    // A slip that is no word is the keyword, beside another spelt right; a real word read as a
+    // keyword needs a slot's value ("set a time for five minutes").
+    Case(text: "stop the timmer", intent: "timer.cancel"),
+    Case(text: "set a time for five minutes", intent: "timer.start", slots: ["duration": "300"]),
+    // A relative pronoun after a keyword opens a clause, not a question.
+    Case(
+      text: "kindly cancel all the timers which are running", intent: "timer.cancel",
+      slots: ["scope": "all"]),
+    // A measure word between a number and an abbreviated unit.
+    Case(text: "add 5 more mins to the timer", intent: "timer.adjust", slots: ["duration": "300"]),
   ]
 
   @Test(arguments: cases)
@@ -104,7 +114,7 @@ struct RealUsersTests {
 
   @Test(arguments: [
     // A spelling correction alone never makes a command.
-    "what is the time", "put a block on my chase account right away",
+    "what is the time", "put a block on my chase account right away", "what's 7 times 8",
     // Near misses that share a keyword.
     "what's the difference between a timer and a stopwatch",
     "remind me what the capital of peru is",

@@ -182,6 +182,10 @@ struct ScoringTests {
     #expect(correction("tier") == "timer")
     #expect(correction("giraffe") == nil)
     #expect(correction("timed") == nil)
+    // A real word is still read as the keyword, and known for one.
+    index.addRealWord(Array("time".unicodeScalars))
+    #expect(index.isRealWord(ArraySlice("time".unicodeScalars)))
+    #expect(!index.isRealWord(ArraySlice("timmer".unicodeScalars)))
   }
 
   /// An intent written in two languages may exclude the same word twice; it counts once, at its

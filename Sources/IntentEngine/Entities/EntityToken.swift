@@ -170,9 +170,21 @@ enum EntityTokenizer {
   private static func isAfterNumber(
     _ tokens: [EntityToken], previousEnd: Int, i: Int, s: [Unicode.Scalar]
   ) -> Bool {
-    guard let last = tokens.last, last.range.upperBound == previousEnd else { return false }
+    guard let last = tokens.last, last.range.upperBound == previousEnd,
+      previousEnd == i || (previousEnd + 1 == i && s[previousEnd] == " ")
+    else { return false }
     switch last.kind {
-    case .number, .clock: return previousEnd == i || (previousEnd + 1 == i && s[previousEnd] == " ")
+    case .number, .clock: return true
+    // "5 more mins": a measure word between the number and its unit.
+    case .word(.measure):
+      guard tokens.count >= 2 else { return false }
+      let number = tokens[tokens.count - 2]
+      let gap = last.range.lowerBound - number.range.upperBound
+      guard gap == 0 || (gap == 1 && s[number.range.upperBound] == " ") else { return false }
+      switch number.kind {
+      case .number, .clock: return true
+      default: return false
+      }
     default: return false
     }
   }

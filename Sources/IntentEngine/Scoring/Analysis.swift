@@ -4,6 +4,8 @@ struct KeywordHit: Sendable {
   var entry: Int32
   /// Whether the word was a misspelling one edit away from the keyword.
   var isCorrected = false
+  /// Whether that misspelling is itself a real word ("time" read as "timer").
+  var isRealWord = false
 }
 
 /// A hit together with one intent it counts for, as a keyword or an exclude.

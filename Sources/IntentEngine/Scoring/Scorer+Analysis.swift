@@ -24,7 +24,11 @@ extension Scorer {
     for token in tokens where token.kind == .latin && token.entry < 0 {
       if entities.contains(where: { $0.range.overlaps(token.range) }) { continue }
       if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
-        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
+        let word = scalars[token.range]
+        hits.append(
+          KeywordHit(
+            range: token.range, entry: entry, isCorrected: true,
+            isRealWord: grammar.typoIndex.isRealWord(word)))
         words.markers.record(token.range, grammar.roles[Int(entry)])
       }
     }

@@ -10,11 +10,12 @@ extension Scorer {
     /// The fired groups' declared weights, a group met only by a misspelt word at a discount:
     /// what decides whether the evidence is strong and whether patterns are worth trying.
     var weight: Double
-    /// Whether a required group, or every group, is met only by a corrected word.
+    /// Whether every group is met only by corrected words, or a required one only by a real word
+    /// read as its keyword.
     ///
     /// Then the sentence must also hold a value for one of the intent's slots. A pattern is not
     /// enough: it matches the corrected word too ("what's the time" has the shape of "what's the
-    /// timer").
+    /// timer"). A slip that is no word ("stop the timmer") needs only another keyword spelt right.
     var leansOnCorrection: Bool
   }
 
@@ -33,6 +34,7 @@ extension Scorer {
     var score = 0.0
     var groupHit = SmallIndexSet()
     var spelledRight = SmallIndexSet()
+    var realWordRead = SmallIndexSet()
     var excludeHits: [TargetedHit] = []
     for touched in hits {
       let (hit, target) = (touched.hit, touched.target)
@@ -40,6 +42,7 @@ extension Scorer {
       case .group:
         evidenceRanges.append(hit.range)
         if !hit.isCorrected { _ = spelledRight.insert(Int(target.index)) }
+        if hit.isRealWord { _ = realWordRead.insert(Int(target.index)) }
         // Fields read in place: a copied group would retain its name.
         if groupHit.insert(Int(target.index)) {
           let declared = intent.groups[Int(target.index)].weight
@@ -75,7 +78,16 @@ extension Scorer {
         let changed =
           flags.contains(.decline)
           && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
-        if !insideFiller, !asked, !changed { excludeHits.append(touched) }
+        // "the timers which are running": a relative pronoun after a keyword asks nothing.
+        let relative =
+          grammar.roles[Int(hit.entry)].contains(.relative)
+          && hits.contains {
+            $0.target.kind == .group
+              && ($0.hit.range.upperBound == hit.range.lowerBound
+                || $0.hit.range.upperBound + 1 == hit.range.lowerBound
+                  && analysis.text.scalars[$0.hit.range.upperBound] == " ")
+          }
+        if !insideFiller, !asked, !changed, !relative { excludeHits.append(touched) }
       }
     }
     for index in intent.groups.indices
@@ -90,9 +102,10 @@ extension Scorer {
       weight += spelledRight.contains(index) ? declared : declared * Self.typoDiscount
     }
     let leansOnCorrection =
-      intent.groups.indices.contains {
-        groupHit.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
-      } || spelledRight.isEmpty
+      spelledRight.isEmpty
+      || intent.groups.indices.contains {
+        realWordRead.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
+      }
     return KeywordReading(
       score: score, groupHit: groupHit, excludeHits: excludeHits,
       weight: weight, leansOnCorrection: leansOnCorrection)

@@ -168,6 +168,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A word a question may end on ("what is my alarm set for", "what does my list consist of"):
   /// at the end of a question it breaks nothing off.
   static let strandable = EntryRole(rawValue: 65536)
+  /// A relative pronoun ("which", "that"): right after an intent's keyword it opens a clause
+  /// about that thing ("the timers which are running"), not a question.
+  static let relative = EntryRole(rawValue: 131_072)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

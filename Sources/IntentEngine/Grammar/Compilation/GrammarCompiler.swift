@@ -35,7 +35,7 @@ public struct GrammarCompiler: Sendable {
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
     "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
-    "strandable_en",
+    "strandable_en", "relatives_en", "real_words_en",
   ]
 
   let normalizer = Normalizer()
@@ -342,12 +342,16 @@ public struct GrammarCompiler: Sendable {
     var listRoles: [(entry: Int32, role: EntryRole)] = []
     var names = NameShapes()
     var changeWords = ChangeWords()
+    var realWords: [[Unicode.Scalar]] = []
     for (name, lists) in listSyntax {
       // The list's words were normalised above, in this order.
       var forms = (normalizedLists[name] ?? []).makeIterator()
       // Surnames and forms of address are not words of their own: they only shape a name.
       // Words of change are read as text after a declining exclude.
-      if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words") {
+      // Real words are never corrected: they only tell the spelling index what not to mend.
+      if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words")
+        || name.hasPrefix("real_words")
+      {
         for list in lists {
           for item in list.items where item.listReference == nil {
             let scalars = forms.next() ?? normalized(item.text)
@@ -355,6 +359,7 @@ public struct GrammarCompiler: Sendable {
             if name == "surnames" { names.surnames.formUnion(scalars) }
             if name == "address_forms" { names.forms.insert(scalars) }
             if name.hasPrefix("change_words") { changeWords.words.append(scalars) }
+            if name.hasPrefix("real_words") { realWords.append(Array(scalars)) }
           }
         }
         continue
@@ -399,6 +404,7 @@ public struct GrammarCompiler: Sendable {
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }
+    for word in realWords { typoIndex.addRealWord(word) }
     typoIndex.seal()
     // Last, so that every per-entry array above covers the entries the trie finds, and the
     // aliases that give a word one folder's meaning extend them.
@@ -444,6 +450,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("list_words") { return .listWord }
     if name.hasPrefix("place_followers") { return .placeFollower }
     if name.hasPrefix("strandable") { return .strandable }
+    if name.hasPrefix("relatives") { return .relative }
     return nil
   }
 

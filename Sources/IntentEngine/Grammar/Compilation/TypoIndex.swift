@@ -21,6 +21,8 @@ struct TypoIndex: Sendable {
   private var ranges: [Range<Int32>] = []
   private var entries: [Int32] = []
   private var shift: UInt64 = 64
+  /// Real words one edit from a keyword ("time", "books"), packed: weaker evidence than a slip.
+  private var realWords: Set<UInt64> = []
 
   /// Makes room for `keys` keys and for lexicon entries up to `entries`, before indexing.
   mutating func reserveCapacity(keys: Int, entries: Int) {
@@ -38,6 +40,19 @@ struct TypoIndex: Sendable {
     for skip in -1..<letters.count {
       Self.appendIfAbsent(entry, to: &index[Self.key(letters, skipping: skip), default: []])
     }
+  }
+
+  /// Records a real word one edit from a keyword: read as that keyword, it says less than a
+  /// slip that is no word ("time" may mean "timer"; "timmer" can mean nothing else).
+  mutating func addRealWord(_ word: [Unicode.Scalar]) {
+    guard let letters = Self.letters(word) else { return }
+    realWords.insert(Self.key(letters, skipping: -1))
+  }
+
+  /// Whether `word` is a real word recorded by ``addRealWord(_:)``.
+  func isRealWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard !realWords.isEmpty, let letters = Self.letters(word) else { return false }
+    return realWords.contains(Self.key(letters, skipping: -1))
   }
 
   /// Moves the indexed keys into the probe table; call once, after the last ``add(_:entry:)``.
