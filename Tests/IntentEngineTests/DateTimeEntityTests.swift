@@ -69,6 +69,27 @@ struct DateTimeEntityTests {
     #expect(EntityTestSupport.entities(text).isEmpty)
   }
 
+  /// An ordinal word is a day beside a month's name, and counts times or things without one.
+  @Test func ordinalWordsAreDaysOnlyBesideAMonth() {
+    #expect(
+      EntityTestSupport.datetimes("on the fourth of december").map(\.iso8601) == [
+        "2026-12-04T09:00:00+08:00"
+      ])
+    #expect(
+      EntityTestSupport.datetimes("january twelfth").map(\.iso8601) == [
+        "2027-01-12T09:00:00+08:00"
+      ])
+    #expect(EntityTestSupport.datetimes("the fourth time").isEmpty)
+  }
+
+  /// "arvo" is the afternoon: "at 2" beside it is 14:00.
+  @Test func arvoIsTheAfternoon() {
+    #expect(
+      EntityTestSupport.datetimes("in the arvo at 2").map(\.iso8601) == [
+        "2026-11-30T14:00:00+08:00"
+      ])
+  }
+
   @Test func pastOnlyReferencesGiveAPeriodButNoDatetime() {
     let entities = EntityTestSupport.entities("昨晚睡得怎么样")
     #expect(entities.map(\.type) == [.period, .metric])

@@ -137,6 +137,9 @@ enum LexiconWord: Sendable, Equatable {
   case minutesPast
   /// st, nd, rd, th after a number.
   case ordinal
+  /// "third" … "thirtieth": a day of the month only beside a month's name ("the fourth of
+  /// December", "December fourth"); alone it counts times or things ("the fourth time").
+  case ordinalWord(Int)
   /// A fixed length said in words: "a quarter of an hour" (seconds).
   case durationWord(Double)
   /// "for", a clock connector only after "alarm" ("set an alarm for 7").
@@ -196,7 +199,7 @@ enum EntityLexicon {
     add("早上,早晨,清晨,一早,一大早,朝早,morning", .part(.morning))
     add("上午", .part(.forenoon))
     add("中午,正午,noon,midday", .part(.noon))
-    add("下午,afternoon", .part(.afternoon))
+    add("下午,afternoon,arvo", .part(.afternoon))
     add("傍晚,evening", .part(.dusk))
     add("晚上,夜里,夜晚,晚间,深夜,night", .part(.night))
     add("半夜,午夜,midnight", .part(.midnight))
@@ -300,6 +303,14 @@ enum EntityLexicon {
     add("差,to,till", .minutesTo)
     add("past", .minutesPast)
     add("st,nd,rd,th", .ordinal)
+    // "first" and "second" are left out: "first thing", "a second timer", "30 second".
+    let ordinals = [
+      "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+      "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+      "eighteenth", "nineteenth", "twentieth",
+    ]
+    for (index, word) in ordinals.enumerated() { add(word, .ordinalWord(index + 3)) }
+    add("thirtieth", .ordinalWord(30))
     // Health metrics.
     add(
       "步数,布数,多少步,都少步,几步,几千步,几万步,走了多少步,走了几步,走了多少,走路,计步,走得,走够,走到,行咗,几多步,"

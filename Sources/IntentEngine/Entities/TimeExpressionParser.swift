@@ -376,6 +376,9 @@ struct TimeExpressionParser {
       default: return nil
       }
     case .monthName(let m):
+      if case .ordinalWord(let d) = word(t + 1) {
+        return DayMatch(day: .date(year: nil, month: m, day: d), end: t + 2)
+      }
       guard let d = integer(t + 1) else { return nil }
       var end = t + 2
       if word(end) == .ordinal { end += 1 }
@@ -388,7 +391,10 @@ struct TimeExpressionParser {
     case .connector:
       // "the 25th"
       if let d = integer(t + 1), word(t + 2) == .ordinal { return dayAfterOrdinal(d, at: t + 3) }
+      if case .ordinalWord(let d) = word(t + 1) { return dayOfMonthNamed(d, at: t + 2) }
       return nil
+    case .ordinalWord(let d):
+      return dayOfMonthNamed(d, at: t + 1)
     default:
       break
     }
@@ -420,6 +426,14 @@ struct TimeExpressionParser {
       return DayMatch(day: .date(year: nil, month: m, day: first), end: k + 1)
     }
     return nil
+  }
+
+  /// "fourth of December": an ordinal word is a day only before a month's name.
+  private func dayOfMonthNamed(_ d: Int, at k: Int) -> DayMatch? {
+    var j = k
+    if word(j) == .connector, case .monthName = word(j + 1) { j += 1 }
+    guard case .monthName(let m) = word(j) else { return nil }
+    return DayMatch(day: .date(year: nil, month: m, day: d), end: j + 1)
   }
 
   /// "25th December", "25th of December" or a bare "25th".
