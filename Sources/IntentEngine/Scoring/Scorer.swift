@@ -28,7 +28,9 @@
 ///    `Scorer+Slots`): a value said for the intent supports it; a required slot left empty costs
 ///    only when no pattern carries the intent or the value said cannot fill it.
 /// 6. **Correction rule** (no weight; `KeywordReading.leansOnCorrection`): keywords that rest on
-///    spelling corrections make no candidate unless a slot's value backs them.
+///    spelling corrections alone, or a required group met only by a real word one edit from its
+///    keyword ("time" for "timer"), make no candidate unless a slot's value backs them; a slip
+///    that is no word ("timmer") beside a keyword spelt right counts.
 /// 7. **Payload** (``payloadCredit``; `Scorer+Coverage`): the free text a text slot takes counts as
 ///    partly explained, and a required text slot without one costs like any missing slot.
 /// 8. **Stutter** (``stutterPenalty``; `Scorer+Readings`): a word said twice running, with one
