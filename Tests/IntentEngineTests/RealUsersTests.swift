@@ -94,6 +94,8 @@ struct RealUsersTests {
     Case(
       text: "kindly cancel all the timers which are running", intent: "timer.cancel",
       slots: ["scope": "all"]),
+    // A timer nearly done is asked about.
+    Case(text: "is my countdown nearly finished", intent: "timer.status"),
     // A measure word between a number and an abbreviated unit.
     Case(text: "add 5 more mins to the timer", intent: "timer.adjust", slots: ["duration": "300"]),
   ]
@@ -118,6 +120,10 @@ struct RealUsersTests {
     // Near misses that share a keyword.
     "what's the difference between a timer and a stopwatch",
     "remind me what the capital of peru is",
+    // Hypotheticals and how-to questions read or change nothing.
+    "what if i deleted all my reminders", "how would i pause a timer", "要是取消闹钟的话会怎么样",
+    // A complaint about a timer asks for none.
+    "the oven timer isn't working",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
