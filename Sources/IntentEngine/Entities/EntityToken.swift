@@ -170,23 +170,23 @@ enum EntityTokenizer {
   private static func isAfterNumber(
     _ tokens: [EntityToken], previousEnd: Int, i: Int, s: [Unicode.Scalar]
   ) -> Bool {
-    guard let last = tokens.last, last.range.upperBound == previousEnd,
-      previousEnd == i || (previousEnd + 1 == i && s[previousEnd] == " ")
-    else { return false }
-    switch last.kind {
-    case .number, .clock: return true
-    // "5 more mins": a measure word between the number and its unit.
-    case .word(.measure):
-      guard tokens.count >= 2 else { return false }
-      let number = tokens[tokens.count - 2]
-      let gap = last.range.lowerBound - number.range.upperBound
-      guard gap == 0 || (gap == 1 && s[number.range.upperBound] == " ") else { return false }
-      switch number.kind {
+    // Touching, or one space apart.
+    func adjacent(_ end: Int, _ start: Int) -> Bool {
+      start == end || (start == end + 1 && s[end] == " ")
+    }
+    func isNumber(_ token: EntityToken) -> Bool {
+      switch token.kind {
       case .number, .clock: return true
       default: return false
       }
-    default: return false
     }
+    guard let last = tokens.last, last.range.upperBound == previousEnd, adjacent(previousEnd, i)
+    else { return false }
+    if isNumber(last) { return true }
+    // "5 more mins": a measure word between the number and its unit.
+    guard case .word(.measure) = last.kind, tokens.count >= 2 else { return false }
+    let number = tokens[tokens.count - 2]
+    return isNumber(number) && adjacent(number.range.upperBound, last.range.lowerBound)
   }
 
   /// The longest CJK lexicon word at `i`, unless its last character starts an idiom: in

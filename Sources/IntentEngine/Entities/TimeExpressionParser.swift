@@ -376,6 +376,7 @@ struct TimeExpressionParser {
       default: return nil
       }
     case .monthName(let m):
+      // "December fourth"
       if case .ordinalWord(let d) = word(t + 1) {
         return DayMatch(day: .date(year: nil, month: m, day: d), end: t + 2)
       }
@@ -391,10 +392,11 @@ struct TimeExpressionParser {
     case .connector:
       // "the 25th"
       if let d = integer(t + 1), word(t + 2) == .ordinal { return dayAfterOrdinal(d, at: t + 3) }
-      if case .ordinalWord(let d) = word(t + 1) { return dayOfMonthNamed(d, at: t + 2) }
+      // "the fourth of December": an ordinal word is a day only before a month's name.
+      if case .ordinalWord(let d) = word(t + 1) { return month(after: d, at: t + 2) }
       return nil
     case .ordinalWord(let d):
-      return dayOfMonthNamed(d, at: t + 1)
+      return month(after: d, at: t + 1)
     default:
       break
     }
@@ -428,8 +430,8 @@ struct TimeExpressionParser {
     return nil
   }
 
-  /// "fourth of December": an ordinal word is a day only before a month's name.
-  private func dayOfMonthNamed(_ d: Int, at k: Int) -> DayMatch? {
+  /// Day `d` of the month named at `k`, after an optional "of": "(4th) of December", or nil.
+  private func month(after d: Int, at k: Int) -> DayMatch? {
     var j = k
     if word(j) == .connector, case .monthName = word(j + 1) { j += 1 }
     guard case .monthName(let m) = word(j) else { return nil }
@@ -438,12 +440,7 @@ struct TimeExpressionParser {
 
   /// "25th December", "25th of December" or a bare "25th".
   private func dayAfterOrdinal(_ d: Int, at k: Int) -> DayMatch {
-    var j = k
-    if word(j) == .connector, case .monthName = word(j + 1) { j += 1 }
-    if case .monthName(let m) = word(j) {
-      return DayMatch(day: .date(year: nil, month: m, day: d), end: j + 1)
-    }
-    return DayMatch(day: .dayOfMonth(d, monthOffset: 0), end: k)
+    month(after: d, at: k) ?? DayMatch(day: .dayOfMonth(d, monthOffset: 0), end: k)
   }
 
   // MARK: Combinations

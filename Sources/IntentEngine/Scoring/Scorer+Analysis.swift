@@ -23,8 +23,8 @@ extension Scorer {
     // "minus").
     for token in tokens where token.kind == .latin && token.entry < 0 {
       if entities.contains(where: { $0.range.overlaps(token.range) }) { continue }
-      if let entry = grammar.typoIndex.correction(for: scalars[token.range]) {
-        let word = scalars[token.range]
+      let word = scalars[token.range]
+      if let entry = grammar.typoIndex.correction(for: word) {
         hits.append(
           KeywordHit(
             range: token.range, entry: entry, isCorrected: true,

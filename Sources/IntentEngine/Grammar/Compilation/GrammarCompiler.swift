@@ -348,7 +348,8 @@ public struct GrammarCompiler: Sendable {
       var forms = (normalizedLists[name] ?? []).makeIterator()
       // Surnames and forms of address are not words of their own: they only shape a name.
       // Words of change are read as text after a declining exclude.
-      // Real words are never corrected: they only tell the spelling index what not to mend.
+      // Real words one edit from a keyword are no lexicon words: they only tell the spelling
+      // index which corrections are weaker evidence.
       if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words")
         || name.hasPrefix("real_words")
       {
