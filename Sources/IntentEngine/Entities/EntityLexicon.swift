@@ -185,7 +185,7 @@ enum EntityLexicon {
     add("平安夜,christmas eve,xmas eve", .holiday(month: 12, day: 24))
     add("圣诞节,圣诞,christmas,christmas day,xmas", .holiday(month: 12, day: 25))
     add("new year's eve,new years eve,nye", .holiday(month: 12, day: 31))
-    add("昨天,昨日,昨儿,昨儿个,寻日,琴日,yesterday", .dayOffset(-1))
+    add("昨天,昨日,昨儿,昨儿个,寻日,琴日,yesterday,yday,yesterdy,yestarday", .dayOffset(-1))
     add("前天", .dayOffset(-2))
     add("今早,今晨,this morning", .dayAndPart(0, .morning))
     add("明早,明晨,听朝,听朝早", .dayAndPart(1, .morning))
@@ -227,12 +227,13 @@ enum EntityLexicon {
       }
     }
     add("这个周末", .weekend(week: 0))
-    add("this week", .weekRef(0))
-    add("next week", .weekRef(1))
-    add("last week", .weekRef(-1))
-    add("weekend", .weekend(week: nil))
-    add("this weekend", .weekend(week: 0))
-    add("next weekend", .weekend(week: 1))
+    // "wk" and "wknd" as typed in a hurry.
+    add("this week,this wk", .weekRef(0))
+    add("next week,next wk", .weekRef(1))
+    add("last week,last wk", .weekRef(-1))
+    add("weekend,wknd", .weekend(week: nil))
+    add("this weekend,this wknd", .weekend(week: 0))
+    add("next weekend,next wknd", .weekend(week: 1))
     let english = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     for (index, name) in english.enumerated() { add(name, .weekday(index + 1, week: nil)) }
     // Frequent misspellings, so a typo does not lose the day.

@@ -49,6 +49,9 @@ struct Analysis {
   var scopeAll: Range<Int>?
   /// Words that follow place names ("天气" in "桂平市天气"): an unknown place may stand before them.
   var placeFollowers: [Range<Int>] = []
+  /// Words that open a new clause in run-on speech ("i", "because"), where a command said
+  /// before context may end without punctuation.
+  var clauseOpeners: [Range<Int>] = []
   /// The list the utterance names, normalised (`shopping`, `todo`, or the user's words).
   var listName: (range: Range<Int>, name: String)?
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of

@@ -79,6 +79,7 @@ extension Scorer {
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
       boundaries: boundaries)
+    analysis.clauseOpeners = words.clauseOpeners
     // Most utterances name no list; reading one takes the whole analysis.
     if words.markers.mayNameList {
       let listName = words.markers.listName(in: analysis)
@@ -105,6 +106,9 @@ private struct WordRoles: WordSink {
   var selfMentions: [Range<Int>] = []
   var markers = ListMarkers()
   var placeFollowers: [Range<Int>] = []
+  var clauseOpeners: [Range<Int>] = []
+  /// The last word that asks ("did i"), whose inner words are found after it.
+  var lastAsking: Range<Int>?
 
   init(roles: [EntryRole], tokenCount: Int) {
     self.roles = roles
@@ -127,9 +131,19 @@ private struct WordRoles: WordSink {
       lastCutoff = range
       lastCutoffIsStrandable = role.contains(.strandable)
     }
-    if role.contains(.questionMarker) { asks = true }
+    if role.contains(.questionMarker) {
+      asks = true
+      lastAsking = range
+    }
     if role.contains(.selfWord) { selfMentions.append(range) }
     markers.record(range, role)
     if role.contains(.placeFollower) { placeFollowers.append(range) }
+    // A subject after its auxiliary ("did i") asks; it opens no clause.
+    if role.contains(.clauseOpener),
+      !(lastAsking.map { $0.lowerBound < range.lowerBound && range.upperBound <= $0.upperBound }
+        ?? false)
+    {
+      clauseOpeners.append(range)
+    }
   }
 }

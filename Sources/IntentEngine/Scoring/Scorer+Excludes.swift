@@ -10,13 +10,16 @@ extension Scorer {
   /// part of the day.
   func countExcludes(
     _ excludeHits: [TargetedHit], of intent: CompiledIntent, _ analysis: Analysis,
-    patternMatch: PatternMatcher.Match?, wholeSentence: Bool, commandStart: Int,
+    patternMatch: PatternMatcher.Match?, wholeSentence: Bool, commandStart: Int, headEnd: Int?,
     score: inout Double, evidence: inout [EvidenceRecord]
   ) -> Bool {
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list"). A command after context ("dog food's almost
     // gone, remind me tonight to order more") has its payload inside the command.
-    let payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > commandStart }
+    var payload = (patternMatch?.captureRanges ?? []).filter { $0.lowerBound > commandStart }
+    // Context after a first clause the pattern fits is the user's own words too ("wake me at 5
+    // tomorrow i got a flight to catch").
+    if let headEnd { payload.append(headEnd..<analysis.text.scalars.count) }
     // An exclude lies in the payload only when the payload holds all of it: one that runs into
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.

@@ -112,17 +112,28 @@ extension Scorer {
     _ intent: CompiledIntent, keywordWeight: Double, _ analysis: Analysis,
     _ matcher: PatternMatcher
   ) -> PatternFit? {
-    guard keywordWeight >= Self.minimumPatternWeight, let first = analysis.text.firstClauseBreak
-    else { return nil }
+    guard keywordWeight >= Self.minimumPatternWeight else { return nil }
     let text = analysis.text
-    let upper = matcher.bounds.upperBound
-    var end = max(first, matcher.bounds.lowerBound + 1)
-    while end < upper {
-      defer { end += 1 }
-      guard text.isClauseBreak(at: end), !text.isClauseBreak(at: end - 1),
-        analysis.contentBefore[upper] > analysis.contentBefore[end],
-        !analysis.abandons.contains(where: { $0.lowerBound >= end })
-      else { continue }
+    let (lower, upper) = (matcher.bounds.lowerBound, matcher.bounds.upperBound)
+    // Punctuation ends a clause; so does the space before a word that opens a new one in run-on
+    // speech ("wake me at 5 tomorrow i got a flight to catch").
+    var ends: [Int] = []
+    if let first = text.firstClauseBreak {
+      for end in max(first, lower + 1)..<max(upper, max(first, lower + 1))
+      where text.isClauseBreak(at: end) && !text.isClauseBreak(at: end - 1) {
+        ends.append(end)
+      }
+    }
+    for opener in analysis.clauseOpeners {
+      let space = opener.lowerBound - 1
+      if space > lower, space < upper, text.scalars[space] == " " { ends.append(space) }
+    }
+    ends.sort()
+    for end in ends
+    where analysis.contentBefore[end] > analysis.contentBefore[lower]
+      && analysis.contentBefore[upper] > analysis.contentBefore[end]
+      && !analysis.abandons.contains(where: { $0.lowerBound >= end })
+    {
       let clause = matcher.firstClause(endingAt: end)
       for (index, pattern) in intent.patterns.enumerated() where !pattern.isHeading {
         if let match = clause.match(pattern) {

@@ -246,7 +246,8 @@ struct Scorer {
     of result: inout [Candidate], _ touched: [TargetedHit], _ analysis: Analysis,
     _ matcher: PatternMatcher, explaining explained: inout [Range<Int>]
   ) {
-    guard let best = result.first, !best.hasPattern, analysis.text.firstClauseBreak != nil,
+    guard let best = result.first, !best.hasPattern,
+      analysis.text.firstClauseBreak != nil || !analysis.clauseOpeners.isEmpty,
       var refined = score(
         best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
         reach: .firstClause),
@@ -308,7 +309,8 @@ struct Scorer {
       countExcludes(
         keywords.excludeHits, of: intent, analysis, patternMatch: patternMatch,
         wholeSentence: fit.map { !$0.isClauseOnly } ?? false,
-        commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, score: &score,
+        commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, headEnd: fit?.headEnd,
+        score: &score,
         evidence: &evidence)
     else { return nil }
     // Weak evidence: question words and possessives alone are not enough, unless the whole

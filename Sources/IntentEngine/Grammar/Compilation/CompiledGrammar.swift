@@ -171,6 +171,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A relative pronoun ("which", "that"): right after an intent's keyword it opens a clause
   /// about that thing ("the timers which are running"), not a question.
   static let relative = EntryRole(rawValue: 131_072)
+  /// A word that opens a new clause in run-on speech ("i", "because"): a command may end before
+  /// it ("wake me at 5 tomorrow i got a flight to catch").
+  static let clauseOpener = EntryRole(rawValue: 262_144)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

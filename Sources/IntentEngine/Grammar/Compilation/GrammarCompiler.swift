@@ -35,7 +35,7 @@ public struct GrammarCompiler: Sendable {
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
     "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
-    "strandable_en", "relatives_en", "real_words_en",
+    "strandable_en", "relatives_en", "real_words_en", "clause_openers_en",
   ]
 
   let normalizer = Normalizer()
@@ -452,6 +452,7 @@ public struct GrammarCompiler: Sendable {
     if name.hasPrefix("place_followers") { return .placeFollower }
     if name.hasPrefix("strandable") { return .strandable }
     if name.hasPrefix("relatives") { return .relative }
+    if name.hasPrefix("clause_openers") { return .clauseOpener }
     return nil
   }
 
