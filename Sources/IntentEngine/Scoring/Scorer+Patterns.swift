@@ -128,7 +128,8 @@ extension Scorer {
       let space = opener.lowerBound - 1
       if space > lower, space < upper, text.scalars[space] == " " { ends.append(space) }
     }
-    ends.sort()
+    // The longest clause first: it leaves the least to context.
+    ends.sort(by: >)
     for end in ends
     where analysis.contentBefore[end] > analysis.contentBefore[lower]
       && analysis.contentBefore[upper] > analysis.contentBefore[end]
