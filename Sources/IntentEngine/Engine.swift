@@ -191,12 +191,13 @@ public struct Engine: Sendable {
         score: candidates[index].score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
+      // Why nothing was found: the vetoes that ruled out intents named here, if any.
+      let vetoes = scorer.vetoNotes(in: analysis)
+      let notes = vetoes.isEmpty ? ["no intent has a keyword here"] : vetoes
       let result = ParseResult(
         text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
         score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
-        explanation: [
-          Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)
-        ])
+        explanation: notes.map { Evidence(kind: .note, detail: $0, contribution: 0) })
       return result
     }
     let winner = grammar.intents[best.intent]

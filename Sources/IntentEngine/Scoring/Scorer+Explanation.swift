@@ -95,3 +95,28 @@ extension Scorer {
     Evidence(kind: .exclude, detail: detail, contribution: -penalty)
   }
 }
+
+extension Scorer {
+  /// For an utterance left with no candidate, why: each intent whose keywords were said and the
+  /// veto that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty
+  /// when no intent has a keyword here.
+  func vetoNotes(in analysis: Analysis) -> [String] {
+    var named = SmallIndexSet()
+    var vetoes: [(intent: Int, entry: Int32)] = []
+    for hit in analysis.hits {
+      for target in grammar.targets[Int(hit.entry)] {
+        let intent = Int(target.intent)
+        if target.kind == .group {
+          _ = named.insert(intent)
+        } else if grammar.intents[intent].excludes[Int(target.index)] == nil,
+          !vetoes.contains(where: { $0.intent == intent })
+        {
+          vetoes.append((intent, hit.entry))
+        }
+      }
+    }
+    return vetoes.filter { named.contains($0.intent) }.sorted { $0.intent < $1.intent }.map {
+      "\(grammar.intents[$0.intent].id.rawValue) ruled out by '\(grammar.lexicon.word($0.entry))'"
+    }
+  }
+}

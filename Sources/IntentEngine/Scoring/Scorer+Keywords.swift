@@ -87,7 +87,9 @@ extension Scorer {
                 || $0.hit.range.upperBound + 1 == hit.range.lowerBound
                   && analysis.text.scalars[$0.hit.range.upperBound] == " ")
           }
-        if !insideFiller, !asked, !changed, !relative { excludeHits.append(touched) }
+        // A real word read as a near keyword ("time" as "timer") is that word: no exclude.
+        let misread = hit.isCorrected && hit.isRealWord
+        if !insideFiller, !asked, !changed, !relative, !misread { excludeHits.append(touched) }
       }
     }
     for index in intent.groups.indices
