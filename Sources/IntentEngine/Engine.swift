@@ -219,6 +219,12 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
+    // Not understood: the intents ruled out before scoring say why too.
+    if route == .fallback {
+      for note in scorer.vetoNotes(in: analysis) {
+        explanation.append(Evidence(kind: .note, detail: note, contribution: 0))
+      }
+    }
     return ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: winner.id,
       confidence: top.confidence, score: best.score, route: route, slots: slots,

@@ -97,9 +97,9 @@ extension Scorer {
 }
 
 extension Scorer {
-  /// For an utterance left with no candidate, why: each intent whose keywords were said and the
-  /// veto that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty
-  /// when no intent has a keyword here.
+  /// For an utterance not understood, why: each intent whose keywords were said and the veto
+  /// that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty when no
+  /// veto was met.
   func vetoNotes(in analysis: Analysis) -> [String] {
     var named = SmallIndexSet()
     var vetoes: [(intent: Int, entry: Int32)] = []
