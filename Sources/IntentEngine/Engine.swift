@@ -221,7 +221,7 @@ public struct Engine: Sendable {
         contribution: 0))
     // Not understood: the intents ruled out before scoring say why too.
     if route == .fallback {
-      for note in scorer.vetoNotes(in: analysis) {
+      for note in scorer.vetoNotes(in: analysis, besides: candidates) {
         explanation.append(Evidence(kind: .note, detail: note, contribution: 0))
       }
     }

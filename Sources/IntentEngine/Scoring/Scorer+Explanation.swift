@@ -98,9 +98,9 @@ extension Scorer {
 
 extension Scorer {
   /// For an utterance not understood, why: each intent whose keywords were said and the veto
-  /// that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty when no
-  /// veto was met.
-  func vetoNotes(in analysis: Analysis) -> [String] {
+  /// that ruled it out ("health.query ruled out by 'what time'"), in intent order, leaving out
+  /// the `candidates`; empty when no veto was met.
+  func vetoNotes(in analysis: Analysis, besides candidates: [Candidate] = []) -> [String] {
     var named = SmallIndexSet()
     var vetoes: [(intent: Int, entry: Int32)] = []
     for hit in analysis.hits {
@@ -115,7 +115,11 @@ extension Scorer {
         }
       }
     }
-    return vetoes.filter { named.contains($0.intent) }.sorted { $0.intent < $1.intent }.map {
+    // A veto inside an intent's free text only costs it: the intent is still a candidate.
+    return vetoes.filter { veto in
+      named.contains(veto.intent) && !candidates.contains { $0.intent == veto.intent }
+    }
+    .sorted { $0.intent < $1.intent }.map {
       "\(grammar.intents[$0.intent].id.rawValue) ruled out by '\(grammar.lexicon.word($0.entry))'"
     }
   }
