@@ -98,6 +98,29 @@ struct RealUsersTests {
     Case(text: "is my countdown nearly finished", intent: "timer.status"),
     // A measure word between a number and an abbreviated unit.
     Case(text: "add 5 more mins to the timer", intent: "timer.adjust", slots: ["duration": "300"]),
+    // Run-on speech: a command ends before a word that opens a new clause, and the context's
+    // words ("flight") are the user's own.
+    Case(
+      text: "wake me at 5 tomorrow i got a flight to catch", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T05:00:00+08:00"]),
+    Case(
+      text: "how many steps did i take yesterday at the theme park", intent: "health.query",
+      slots: ["metric": "steps", "period": "yesterday"]),
+    // A negative question asks; it does not negate ("didn't I hit 10k steps").
+    Case(
+      text: "isn't it supposed to be sunny in Sydney today", intent: "weather.query",
+      slots: ["location": "Sydney", "date": "2026-11-30"]),
+    // A real word read as a near keyword is no exclude either ("time" is not "timer").
+    Case(
+      text: "what time did I fall asleep last night", intent: "health.query",
+      slots: ["metric": "sleep", "period": "yesterday"]),
+    // Time and place lead a Chinese yes-no question; context may follow.
+    Case(text: "明天深圳有雾吗 怕航班延误", intent: "weather.query", slots: ["location": "深圳"]),
+    Case(text: "这周我平均每天走多少步", intent: "health.query", slots: ["period": "this_week"]),
+    // A stop said not to cancel is a pause.
+    Case(text: "计时器先停下 别取消", intent: "timer.pause"),
+    // Time left asked with no timer named is a running countdown's.
+    Case(text: "how much time is left on it", intent: "timer.status"),
   ]
 
   @Test(arguments: cases)
@@ -124,12 +147,22 @@ struct RealUsersTests {
     "what if i deleted all my reminders", "how would i pause a timer", "要是取消闹钟的话会怎么样",
     // A complaint about a timer asks for none.
     "the oven timer isn't working",
+    // Time left in or for something else, and another person's alarm.
+    "do i have any vacation time left", "我老公明天的闹钟定了没",
+    "if i set an alarm for 3am would i be tired all day",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
     let result = engine.parse(text, context: Self.context)
     #expect(
       result.route == .fallback || result.intent == nil, "\(result.explanation.map(\.detail))")
+  }
+
+  @Test func notUnderstoodSaysWhichVetoRuledAnIntentOut() throws {
+    let engine = try #require(Self.engine)
+    let vetoed = engine.parse("how do i change my step goal", context: Self.context)
+    #expect(vetoed.route == .fallback)
+    #expect(vetoed.explanation.contains { $0.detail.hasPrefix("health.query ruled out by") })
   }
 
   @Test func notUnderstoodIsNullWithTheGuessKept() throws {
