@@ -193,11 +193,12 @@ public struct Engine: Sendable {
     guard let best = candidates.first, let top = alternatives.first else {
       // Why nothing was found: the vetoes that ruled out intents named here, if any.
       let vetoes = scorer.vetoNotes(in: analysis)
-      let notes = vetoes.isEmpty ? ["no intent has a keyword here"] : vetoes
       let result = ParseResult(
         text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
         score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
-        explanation: notes.map { Evidence(kind: .note, detail: $0, contribution: 0) })
+        explanation: vetoes.isEmpty
+          ? [Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)]
+          : vetoes)
       return result
     }
     let winner = grammar.intents[best.intent]
@@ -219,12 +220,6 @@ public struct Engine: Sendable {
           confidence: top.confidence, threshold: threshold,
           missingSlots: !best.missingSlots.isEmpty),
         contribution: 0))
-    // Not understood: the intents ruled out before scoring say why too.
-    if route == .fallback {
-      for note in scorer.vetoNotes(in: analysis, besides: candidates) {
-        explanation.append(Evidence(kind: .note, detail: note, contribution: 0))
-      }
-    }
     return ParseResult(
       text: normalized.original, normalizedText: normalized.string, intent: winner.id,
       confidence: top.confidence, score: best.score, route: route, slots: slots,

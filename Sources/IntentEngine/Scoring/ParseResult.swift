@@ -68,6 +68,8 @@ public struct Evidence: Sendable, Equatable {
     case coverage(percent: Int)
     case margin(runnerUp: String, score: Double)
     case threshold(confidence: Double, threshold: Double, missingSlots: Bool)
+    /// An intent whose keywords were said, ruled out by a veto before it was scored.
+    case ruledOut(intent: String, word: String)
   }
 
   /// What kind of evidence this is.
@@ -104,6 +106,7 @@ public struct Evidence: Sendable, Equatable {
       "runner-up '\(runnerUp)' scored \(Confidence.text(score, decimals: 2))"
     case .threshold(let confidence, let threshold, let missingSlots):
       "confidence \(Confidence.text(confidence, decimals: 2)) \(confidence >= threshold ? "≥" : "<") local threshold \(Confidence.text(threshold, decimals: 2))\(missingSlots ? "; required slots missing" : "")"
+    case .ruledOut(let intent, let word): "\(intent) ruled out by '\(word)'"
     }
   }
 }

@@ -97,10 +97,10 @@ extension Scorer {
 }
 
 extension Scorer {
-  /// For an utterance not understood, why: each intent whose keywords were said and the veto
-  /// that ruled it out ("health.query ruled out by 'what time'"), in intent order, leaving out
-  /// the `candidates`; empty when no veto was met.
-  func vetoNotes(in analysis: Analysis, besides candidates: [Candidate] = []) -> [String] {
+  /// For an utterance left with no candidate, why: each intent whose keywords were said and the
+  /// veto that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty
+  /// when no veto was met. Worded only when read.
+  func vetoNotes(in analysis: Analysis) -> [Evidence] {
     var named = SmallIndexSet()
     var vetoes: [(intent: Int, entry: Int32)] = []
     for hit in analysis.hits {
@@ -115,12 +115,17 @@ extension Scorer {
         }
       }
     }
-    // A veto inside an intent's free text only costs it: the intent is still a candidate.
-    return vetoes.filter { veto in
-      named.contains(veto.intent) && !candidates.contains { $0.intent == veto.intent }
+    vetoes.sort { $0.intent < $1.intent }
+    var notes: [Evidence] = []
+    for veto in vetoes where named.contains(veto.intent) {
+      notes.append(
+        Evidence(
+          kind: .note,
+          wording: .ruledOut(
+            intent: grammar.intents[veto.intent].id.rawValue,
+            word: grammar.lexicon.word(veto.entry)),
+          contribution: 0))
     }
-    .sorted { $0.intent < $1.intent }.map {
-      "\(grammar.intents[$0.intent].id.rawValue) ruled out by '\(grammar.lexicon.word($0.entry))'"
-    }
+    return notes
   }
 }

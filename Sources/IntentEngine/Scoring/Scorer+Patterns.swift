@@ -115,26 +115,22 @@ extension Scorer {
     guard keywordWeight >= Self.minimumPatternWeight else { return nil }
     let text = analysis.text
     let (lower, upper) = (matcher.bounds.lowerBound, matcher.bounds.upperBound)
+    let openers = analysis.clauseOpeners
+    guard text.firstClauseBreak != nil || !openers.isEmpty, upper > lower + 1 else { return nil }
+    let firstBreak = text.firstClauseBreak ?? upper
     // Punctuation ends a clause; so does the space before a word that opens a new one in run-on
-    // speech ("wake me at 5 tomorrow i got a flight to catch").
-    var ends: [Int] = []
-    if let first = text.firstClauseBreak {
-      for end in max(first, lower + 1)..<max(upper, max(first, lower + 1))
-      where text.isClauseBreak(at: end) && !text.isClauseBreak(at: end - 1) {
-        ends.append(end)
-      }
-    }
-    for opener in analysis.clauseOpeners {
-      let space = opener.lowerBound - 1
-      if space > lower, space < upper, text.scalars[space] == " " { ends.append(space) }
-    }
-    // The longest clause first: it leaves the least to context.
-    ends.sort(by: >)
-    for end in ends
-    where analysis.contentBefore[end] > analysis.contentBefore[lower]
-      && analysis.contentBefore[upper] > analysis.contentBefore[end]
-      && !analysis.abandons.contains(where: { $0.lowerBound >= end })
-    {
+    // speech ("wake me at 5 tomorrow i got a flight to catch"). The longest clause is tried
+    // first: it leaves the least to context.
+    var next = openers.count - 1
+    for end in stride(from: upper - 1, to: lower, by: -1) {
+      while next >= 0, openers[next].lowerBound - 1 > end { next -= 1 }
+      let opens = next >= 0 && openers[next].lowerBound - 1 == end && text.scalars[end] == " "
+      let breaks = end >= firstBreak && text.isClauseBreak(at: end) && !text.isClauseBreak(at: end - 1)
+      guard opens || breaks,
+        analysis.contentBefore[end] > analysis.contentBefore[lower],
+        analysis.contentBefore[upper] > analysis.contentBefore[end],
+        !analysis.abandons.contains(where: { $0.lowerBound >= end })
+      else { continue }
       let clause = matcher.firstClause(endingAt: end)
       for (index, pattern) in intent.patterns.enumerated() where !pattern.isHeading {
         if let match = clause.match(pattern) {

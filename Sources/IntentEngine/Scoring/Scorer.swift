@@ -301,6 +301,8 @@ struct Scorer {
     // one clause only.
     let fit = patternFit(
       intent, hits, keywordWeight: keywords.weight, analysis, matcher, reach: reach)
+    // A first clause is read again only for its pattern: without one there is nothing to gain.
+    if reach == .firstClause, fit == nil { return nil }
     let patternMatch = fit?.match
     // Excludes: words against the intent, at half weight inside its free text; a veto outside
     // it ends the intent. The start is read here: a closure in the count would otherwise
