@@ -97,9 +97,10 @@ extension Scorer {
 }
 
 extension Scorer {
-  /// For an utterance left with no candidate, why: each intent whose keywords were said and the
-  /// veto that ruled it out ("health.query ruled out by 'what time'"), in intent order; empty
-  /// when no veto was met. Worded only when read.
+  /// Why an utterance was left with no candidate, worded only when read.
+  ///
+  /// Each intent whose keywords were said and the veto that ruled it out ("health.query ruled out
+  /// by 'what time'"), in intent order; empty when no veto was met.
   func vetoNotes(in analysis: Analysis) -> [Evidence] {
     var named = SmallIndexSet()
     var vetoes: [(intent: Int, entry: Int32)] = []

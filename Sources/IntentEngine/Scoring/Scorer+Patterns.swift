@@ -105,7 +105,8 @@ extension Scorer {
   /// follows it ("whats my pulse at the moment, feels fast after the stairs", "今天步数达标了没，
   /// 目标八千").
   ///
-  /// Clause ends are tried from the first; what follows must hold something to say, and nothing
+  /// A clause ends at punctuation or before a word that opens a new clause ("i", "because",
+  /// "during"); the longest is tried first. What follows must hold something to say, and nothing
   /// that drops the request ("明天的天气 算了 不看了"). Like a last-clause match, it pins the slots
   /// and counts as weaker evidence than a whole sentence.
   private func firstClauseFit(
@@ -125,7 +126,8 @@ extension Scorer {
     for end in stride(from: upper - 1, to: lower, by: -1) {
       while next >= 0, openers[next].lowerBound - 1 > end { next -= 1 }
       let opens = next >= 0 && openers[next].lowerBound - 1 == end && text.scalars[end] == " "
-      let breaks = end >= firstBreak && text.isClauseBreak(at: end) && !text.isClauseBreak(at: end - 1)
+      let breaks =
+        end >= firstBreak && text.isClauseBreak(at: end) && !text.isClauseBreak(at: end - 1)
       guard opens || breaks,
         analysis.contentBefore[end] > analysis.contentBefore[lower],
         analysis.contentBefore[upper] > analysis.contentBefore[end],
