@@ -121,6 +121,14 @@ struct RealUsersTests {
     Case(text: "计时器先停下 别取消", intent: "timer.pause"),
     // Time left asked with no timer named is a running countdown's.
     Case(text: "how much time is left on it", intent: "timer.status"),
+    // To time a length is a timer; keep-this verbs take the note after them.
+    Case(text: "给我计十五分钟", intent: "timer.start", slots: ["duration": "900"]),
+    Case(text: "帮我记住我的车停在C区12号", intent: "memo.create", slots: ["text": "我的车停在C区12号"]),
+    // Whether an alarm is on asks about it; one's own notes opened are read.
+    Case(text: "明天早上的闹钟开着没", intent: "reminder.list", slots: ["date": "2026-12-01"]),
+    Case(text: "打开我的备忘录", intent: "memo.list"),
+    // Whether to take an umbrella, with what one is going to do in between and context after.
+    Case(text: "明天出车要不要带伞 要跑一趟机场", intent: "weather.query", slots: ["date": "2026-12-01"]),
   ]
 
   @Test(arguments: cases)
@@ -150,6 +158,8 @@ struct RealUsersTests {
     // Time left in or for something else, and another person's alarm.
     "do i have any vacation time left", "我老公明天的闹钟定了没",
     "if i set an alarm for 3am would i be tired all day",
+    // A word that holds 计 keeps it; asking whether one can remember is no note; the app opened.
+    "这个设计花了我二十分钟", "你能记住我说的话吗", "打开备忘录",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
