@@ -48,8 +48,10 @@
 /// - **The winner's last clause** (``tailPatternBonus``): a winner without a full pattern is
 ///   scored again with a pattern for its last clause, after context, and the better score stands.
 /// - **The winner's first clause** (``tailPatternBonus``, ``payloadCredit``): a winner still
-///   without a pattern is scored again with a pattern for its first clause, the context after it
-///   partly explained, and the better score stands.
+///   without a pattern is scored again with a pattern for its first clause, ended by punctuation
+///   or before a word that opens a new clause ("… tomorrow i got a flight to catch"); the context
+///   after it is partly explained, its excludes count as the user's own words, and the better
+///   score stands.
 struct Scorer {
   /// Least total weight of the keyword groups that fired for the evidence to count as strong: a
   /// main keyword (2.5) is enough, a creating verb or a bare noun alone is not.
