@@ -169,8 +169,8 @@ struct EngineBehaviourTests {
     Case(
       text: "remind me sat 8pm to join the raid", intent: "reminder.create",
       slots: ["datetime": "2026-12-05T20:00:00+08:00", "text": "join the raid"]),
-    // Talking about reminders is not creating one.
-    Case(text: "明天早上的闹钟开着没", intent: nil, local: false),
+    // Talking about reminders is not creating one: asking whether an alarm is on reads them.
+    Case(text: "明天早上的闹钟开着没", intent: "reminder.list", slots: ["date": "2026-12-01"]),
     Case(text: "is my alarm on for tomorrow", intent: nil, local: false),
     // Asking whether one's own figure is normal is a query; what counts as normal is advice.
     Case(text: "我今天心率正常吗", intent: "health.query", slots: ["metric": "heart_rate"]),
