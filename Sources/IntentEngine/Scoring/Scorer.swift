@@ -250,10 +250,10 @@ struct Scorer {
   ) {
     guard let best = result.first, !best.hasPattern,
       analysis.text.firstClauseBreak != nil || !analysis.clauseOpeners.isEmpty,
+      // Scored only when a pattern fits the first clause.
       var refined = score(
         best.intent, touched[best.hits], analysis, matcher, explaining: &explained,
-        reach: .firstClause),
-      refined.hasPattern
+        reach: .firstClause)
     else { return }
     carryPenalties(of: best, to: &refined)
     if refined.score > best.score { result[0] = refined }
