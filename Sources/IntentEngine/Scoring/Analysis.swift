@@ -15,62 +15,99 @@ struct TargetedHit {
 }
 
 /// Everything read from one utterance before intents are compared.
-struct Analysis {
-  var text: NormalizedText
-  var tokens: [Token]
-  var entities: [Entity]
-  var hits: [KeywordHit]
+///
+/// A class: every candidate, clause and reading of a parse looks at the same analysis, and a
+/// reference costs one retain where a copy of its two dozen arrays costs one each.
+final class Analysis {
+  let text: NormalizedText
+  let tokens: [Token]
+  let entities: [Entity]
+  let hits: [KeywordHit]
   /// Ranges of filler words ("请", "一下", "please").
-  var fillers: [Range<Int>]
+  let fillers: [Range<Int>]
   /// Ranges of conjunctions ("顺便", "and then").
-  var conjunctions: [Range<Int>]
+  let conjunctions: [Range<Int>]
   /// Ranges of function words ("吗", "the"): not evidence, not unexplained content.
-  var functionWords: [Range<Int>]
+  let functionWords: [Range<Int>]
   /// Where the speaker corrects themselves ("no wait", "说错了"): what follows the last one
   /// replaces what came before.
-  var repairs: [Range<Int>] = []
+  let repairs: [Range<Int>]
   /// The matching steps the parse has left, shared by every analysis of one parse.
-  var matchBudget: MatchBudget?
+  let matchBudget: MatchBudget?
   /// Where the speaker drops what they said ("never mind"): when nothing but politeness follows
   /// the last one, the utterance is no command.
-  var abandons: [Range<Int>] = []
+  let abandons: [Range<Int>]
   /// The word the utterance breaks off on ("what's the weather like in uh", "加到我的"), if it
   /// ends on one: then it was never finished.
-  var breaksOff: Range<Int>?
+  let breaksOff: Range<Int>?
   /// Whether the utterance asks something: a question word or a question mark.
   ///
   /// Statement excludes ("下雨了") do not count then ("下雨了吗").
-  var asks = false
+  let asks: Bool
   /// Where the user speaks of themselves ("我", "my").
-  var selfMentions: [Range<Int>] = []
+  let selfMentions: [Range<Int>]
   /// Whether a word of decrease ("take off", "减") is said: signed durations are negative.
-  var decreases = false
+  let decreases: Bool
   /// The word that means every item ("all", "所有"), if one is said.
-  var scopeAll: Range<Int>?
+  let scopeAll: Range<Int>?
   /// Words that follow place names ("天气" in "桂平市天气"): an unknown place may stand before them.
-  var placeFollowers: [Range<Int>] = []
+  let placeFollowers: [Range<Int>]
   /// Words that open a new clause in run-on speech ("i", "because"), where a command said
   /// before context may end without punctuation.
-  var clauseOpeners: [Range<Int>] = []
+  let clauseOpeners: [Range<Int>]
   /// The list the utterance names, normalised (`shopping`, `todo`, or the user's words).
   var listName: (range: Range<Int>, name: String)?
   /// The word naming whom the utterance is said to, when it opens the utterance as a clause of
   /// its own ("妈，你出门记得带伞", "kids, boots on, it's raining"): then it is not said to us.
-  var addressee: Range<Int>?
+  let addressee: Range<Int>?
   /// Countable scalars in the utterance: not spaces, and one per number.
-  var contentLength: Int
+  let contentLength: Int
   /// For each offset 0...n, how many countable scalars before it no filler or function word
   /// covers: what evidence may still explain.
-  var openBefore: [Int32]
+  let openBefore: [Int32]
   /// For each offset 0...n, how many scalars before it are neither spaces nor covered by
   /// fillers and function words: free text must hold at least one.
-  var contentBefore: [Int32]
+  let contentBefore: [Int32]
   /// Countable scalars that fillers and function words cover: explained for every intent.
-  var wordExplained: Int
+  let wordExplained: Int
   /// For each offset 0...n, whether a word may start or end there: token edges and spaces.
   ///
   /// Keywords and pattern words never split a token ("备忘" is not in "备忘录").
-  var boundaries: [Bool]
+  let boundaries: [Bool]
+
+  init(
+    text: NormalizedText, tokens: [Token], entities: [Entity], hits: [KeywordHit],
+    fillers: [Range<Int>], conjunctions: [Range<Int>], functionWords: [Range<Int>],
+    repairs: [Range<Int>], matchBudget: MatchBudget?, abandons: [Range<Int>],
+    breaksOff: Range<Int>?, asks: Bool, selfMentions: [Range<Int>], decreases: Bool,
+    scopeAll: Range<Int>?, placeFollowers: [Range<Int>], addressee: Range<Int>?,
+    contentLength: Int, openBefore: [Int32], contentBefore: [Int32], wordExplained: Int,
+    boundaries: [Bool], clauseOpeners: [Range<Int>]
+  ) {
+    self.text = text
+    self.tokens = tokens
+    self.entities = entities
+    self.hits = hits
+    self.fillers = fillers
+    self.conjunctions = conjunctions
+    self.functionWords = functionWords
+    self.repairs = repairs
+    self.matchBudget = matchBudget
+    self.abandons = abandons
+    self.breaksOff = breaksOff
+    self.asks = asks
+    self.selfMentions = selfMentions
+    self.decreases = decreases
+    self.scopeAll = scopeAll
+    self.placeFollowers = placeFollowers
+    self.addressee = addressee
+    self.contentLength = contentLength
+    self.openBefore = openBefore
+    self.contentBefore = contentBefore
+    self.wordExplained = wordExplained
+    self.boundaries = boundaries
+    self.clauseOpeners = clauseOpeners
+  }
 }
 
 extension Analysis {

@@ -61,7 +61,7 @@ extension Scorer {
       openBefore[i + 1] = openBefore[i] + (countable && !coveredByWords[i] ? 1 : 0)
     }
     let asks = words.asks || text.originalScalars.contains { $0 == "?" || $0 == "？" }
-    var analysis = Analysis(
+    let analysis = Analysis(
       text: text, tokens: tokens, entities: entities, hits: hits, fillers: fillers,
       conjunctions: words.conjunctions, functionWords: functionWords, repairs: words.repairs,
       matchBudget: budget, abandons: words.abandons,
@@ -78,8 +78,7 @@ extension Scorer {
         words.vocatives, fillers: fillers, tokens: tokens, entities: entities, in: text),
       contentLength: contentLength,
       openBefore: openBefore, contentBefore: contentBefore, wordExplained: wordExplained,
-      boundaries: boundaries)
-    analysis.clauseOpeners = words.clauseOpeners
+      boundaries: boundaries, clauseOpeners: words.clauseOpeners)
     // Most utterances name no list; reading one takes the whole analysis.
     if words.markers.mayNameList {
       let listName = words.markers.listName(in: analysis)
