@@ -154,11 +154,7 @@ struct PatternMatcher {
   /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
     guard budget.remaining > 0 else { return nil }
-    if let keys = pattern.openingKeys,
-      !keys.contains(where: { present[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 })
-    {
-      return nil
-    }
+    guard Self.intersects(pattern.openingMask, present) else { return nil }
     // Most patterns have no sequence whose words the text holds: they end before any set-up,
     // and before the program's arrays are retained.
     guard
@@ -204,6 +200,14 @@ struct PatternMatcher {
       }
     }
     return bindings.map { Match(bindings: $0, names: program.names) }
+  }
+
+  /// Whether two key sketches share a key.
+  @inline(__always)
+  private static func intersects(_ a: SIMD16<UInt64>, _ b: SIMD16<UInt64>) -> Bool {
+    let both = a & b
+    let folded = both.lowHalf | both.highHalf
+    return folded.lowHalf != .zero || folded.highHalf != .zero
   }
 
   /// Whether the utterance has an entity of every type the slots of sequence `sequence` take.

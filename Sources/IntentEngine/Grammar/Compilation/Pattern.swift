@@ -32,10 +32,11 @@ final class Pattern: Sendable {
   /// For every mandatory word, the keys of the scalar pairs its options may open with (see
   /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
   let requirements: [[[UInt32]]]
-  /// The keys that every sequence's first requirement draws on, or nil when some sequence has no
-  /// requirement: an utterance holding none of them matches no sequence, so the pattern is not
-  /// tried at all.
-  let openingKeys: [UInt32]?
+  /// The keys that every sequence's first requirement draws on, as bits; all bits are set when
+  /// some sequence has no requirement. An utterance holding none of them matches no sequence,
+  /// so the pattern is not tried at all, and ruling it out takes a few instructions whatever
+  /// the number of keys.
+  let openingMask: SIMD16<UInt64>
 
   init(
     source: String, sequences: [[Element]], isAnchored: Bool = false, isHeading: Bool = false
@@ -61,16 +62,15 @@ final class Pattern: Sendable {
       requirements.append(sequence)
     }
     self.requirements = requirements
-    var keys: [UInt32] = []
-    var everySequenceRequires = true
+    var mask = SIMD16<UInt64>()
     for sequence in requirements {
       guard let first = sequence.first else {
-        everySequenceRequires = false
+        mask = SIMD16(repeating: ~0)
         break
       }
-      for key in first where !keys.contains(key) { keys.append(key) }
+      for key in first { mask[Int(key) >> 6] |= 1 << UInt64(key & 63) }
     }
-    openingKeys = everySequenceRequires ? keys : nil
+    openingMask = mask
   }
 
   /// A 10-bit key of a word's first two non-space scalars, or nil for a one-scalar word.
