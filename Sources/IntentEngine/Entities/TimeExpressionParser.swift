@@ -212,6 +212,18 @@ struct TimeExpressionParser {
       if word(result.end) == .oclock { result.end += 1 }
       return result
     }
+    // "half eight": half past the hour, as British and Irish English say it; after "at", or
+    // before am/pm or a day ("half seven tomorrow"), since "half 8" alone may be a quantity.
+    if word(t) == .half, let h = integer(t + 1), (1...12).contains(h),
+      let written = number(t + 1), written.range.count <= 2
+    {
+      let clock = Clock(hour: h, minute: 30, isValid: true, end: t + 2)
+      switch word(t + 2) {
+      case .meridiem: return withMeridiem(clock)
+      case .dayAndPart, .part, .dayOffset, .weekday: return clock
+      default: if afterAt { return withMeridiem(clock) }
+      }
+    }
     guard let n = number(t), !n.isRange, n.range.count <= 3, let h = integer(t) else { return nil }
     var j = t + 1
     if word(j) == .clockMark {
