@@ -198,12 +198,14 @@ extension Engine {
     _ hits: some Sequence<KeywordHit>, against intent: Int, sparingPeople: Bool = false
   ) -> Bool {
     let compiled = grammar.intents[intent]
+    // A real word read as a near exclude is the user's word, as in scoring ("coming round").
     return hits.contains { hit in
-      grammar.targets[Int(hit.entry)].contains {
-        $0.kind == .exclude && Int($0.intent) == intent
-          && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty
-          && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.others))
-      }
+      !(hit.isCorrected && hit.isRealWord)
+        && grammar.targets[Int(hit.entry)].contains {
+          $0.kind == .exclude && Int($0.intent) == intent
+            && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty
+            && !(sparingPeople && compiled.excludeFlags[Int($0.index)].contains(.others))
+        }
     }
   }
 

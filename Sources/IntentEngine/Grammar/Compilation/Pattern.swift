@@ -32,10 +32,11 @@ final class Pattern: Sendable {
   /// For every mandatory word, the keys of the scalar pairs its options may open with (see
   /// ``openingPair(_:)``). A cheap test rules most sequences out before any matching.
   let requirements: [[[UInt32]]]
-  /// The keys that every sequence's first requirement draws on, as bits; all bits are set when
-  /// some sequence has no requirement. An utterance holding none of them matches no sequence,
-  /// so the pattern is not tried at all, and ruling it out takes a few instructions whatever
-  /// the number of keys.
+  /// The keys that every sequence's first requirement draws on, as bits.
+  ///
+  /// All bits are set when some sequence has no requirement. An utterance holding none of them
+  /// matches no sequence, so the pattern is not tried at all, and ruling it out takes a few
+  /// instructions whatever the number of keys.
   let openingMask: SIMD16<UInt64>
 
   init(
