@@ -129,6 +129,28 @@ struct RealUsersTests {
     Case(text: "打开我的备忘录", intent: "memo.list"),
     // Whether to take an umbrella, with what one is going to do in between and context after.
     Case(text: "明天出车要不要带伞 要跑一趟机场", intent: "weather.query", slots: ["date": "2026-12-01"]),
+    // Half past as British and Irish English say it.
+    Case(
+      text: "would ya ever remind me at half eight tonight to put the bins out",
+      intent: "reminder.create",
+      slots: ["datetime": "2026-11-30T20:30:00+08:00", "text": "put the bins out"]),
+    // Punctuation said aloud in dictation is punctuation.
+    Case(
+      text: "set a timer for fifteen minutes full stop", intent: "timer.start",
+      slots: ["duration": "900"]),
+    Case(text: "what's the weather tomorrow question mark", intent: "weather.query"),
+    Case(text: "立刻停止当前计时句号", intent: "timer.cancel"),
+    // Deleting all of them, adding time with 添, whether the time is up, an alarm that need not
+    // ring any more.
+    Case(text: "把备忘录全部删干净", intent: "memo.delete"),
+    Case(text: "给计时器再添五分钟", intent: "timer.adjust", slots: ["duration": "300"]),
+    Case(text: "计时器那边时间到了没", intent: "timer.status"),
+    Case(text: "明早那个闹钟不用响了 帮我取消", intent: "reminder.cancel"),
+    // A real word read as a near exclude in the context argues against nothing.
+    Case(
+      text: "the plumber is coming round, could you remind me on friday at 8 to move the car",
+      intent: "reminder.create",
+      slots: ["datetime": "2026-12-04T08:00:00+08:00", "text": "move the car"]),
   ]
 
   @Test(arguments: cases)
@@ -160,6 +182,9 @@ struct RealUsersTests {
     "if i set an alarm for 3am would i be tired all day",
     // A word that holds 计 keeps it; asking whether one can remember is no note; the app opened.
     "这个设计花了我二十分钟", "你能记住我说的话吗", "打开备忘录",
+    // Sending a memo to people, whether two words mean the same, and a weekly alarm change.
+    "send a memo to the whole team about the christmas do", "is a memo the same thing as a letter",
+    "周六周日不要响闹钟 让我睡",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
