@@ -202,6 +202,12 @@ struct PatternMatcher {
     return bindings.map { Match(bindings: $0, names: program.names) }
   }
 
+  /// Whether the utterance holds one of the keys a pattern with these opening keys opens with.
+  @inline(__always)
+  func mayOpen(_ openingMask: SIMD16<UInt64>) -> Bool {
+    Self.intersects(openingMask, present)
+  }
+
   /// Whether two key sketches share a key.
   @inline(__always)
   private static func intersects(_ a: SIMD16<UInt64>, _ b: SIMD16<UInt64>) -> Bool {

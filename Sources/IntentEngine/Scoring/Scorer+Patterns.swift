@@ -49,7 +49,8 @@ extension Scorer {
   ) -> PatternFit? {
     // Question words and possessives alone ("我", "how") never carry a pattern: not worth trying.
     guard keywordWeight >= Self.minimumPatternWeight else { return nil }
-    for (index, pattern) in intent.patterns.enumerated() {
+    for index in intent.patterns.indices where matcher.mayOpen(intent.patternOpenings[index]) {
+      let pattern = intent.patterns[index]
       if let match = matcher.match(pattern), !pattern.isHeading || isHeading(match, analysis) {
         return PatternFit(match: match, index: index)
       }
@@ -89,8 +90,9 @@ extension Scorer {
     for index in starts.indices where starts[index] >= length { starts[index] -= length }
     for start in starts {
       let opensClause = start == head || analysis.text.isClauseBreak(at: start - 1)
-      for (index, pattern) in intent.patterns.enumerated()
-      where opensClause || !pattern.isAnchored {
+      for index in intent.patterns.indices where matcher.mayOpen(intent.patternOpenings[index]) {
+        let pattern = intent.patterns[index]
+        guard opensClause || !pattern.isAnchored else { continue }
         if let match = matcher.match(pattern, from: start),
           !pattern.isHeading || isHeading(match, analysis)
         {
@@ -134,10 +136,10 @@ extension Scorer {
         !analysis.abandons.contains(where: { $0.lowerBound >= end })
       else { continue }
       let clause = matcher.firstClause(endingAt: end)
-      for (index, pattern) in intent.patterns.enumerated() where !pattern.isHeading {
-        if let match = clause.match(pattern) {
-          return PatternFit(match: match, index: index, headEnd: clause.bounds.upperBound)
-        }
+      for index in intent.patterns.indices where clause.mayOpen(intent.patternOpenings[index]) {
+        let pattern = intent.patterns[index]
+        guard !pattern.isHeading, let match = clause.match(pattern) else { continue }
+        return PatternFit(match: match, index: index, headEnd: clause.bounds.upperBound)
       }
     }
     return nil

@@ -98,6 +98,9 @@ final class CompiledIntent: Sendable {
   /// Per exclude line, when its words count.
   let excludeFlags: [ExcludeFlags]
   let patterns: [Pattern]
+  /// Each pattern's ``Pattern/openingMask``, side by side: most patterns are ruled out by it, and
+  /// reading it here does not touch (and retain) the pattern.
+  let patternOpenings: [SIMD16<UInt64>]
   let hasTextSlot: Bool
 
   /// The intent id and its own threshold, read on every parse without copying the spec.
@@ -115,6 +118,7 @@ final class CompiledIntent: Sendable {
     self.excludes = excludes
     self.excludeFlags = excludeFlags
     self.patterns = patterns
+    self.patternOpenings = patterns.map(\.openingMask)
     self.hasTextSlot = hasTextSlot
   }
 }
