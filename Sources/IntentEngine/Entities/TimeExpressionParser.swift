@@ -260,9 +260,14 @@ struct TimeExpressionParser {
       let clock = Clock(hour: h, minute: m, isValid: true, end: j + 1)
       switch word(j + 1) {
       case .meridiem: return withMeridiem(clock)
-      // "six thirty tonight", "seven fifteen tomorrow morning": the day names the time.
+      // "six thirty tonight", "seven fifteen tomorrow morning": the day names the time, said
+      // after it or right before it ("alarm tomorrow 6 45").
       case .dayAndPart, .part, .dayOffset, .weekday: return clock
-      default: if afterAt { return clock }
+      default:
+        switch t > 0 ? word(t - 1) : nil {
+        case .dayAndPart, .part, .dayOffset, .weekday: return clock
+        default: if afterAt { return clock }
+        }
       }
     }
     if case .meridiem(let pm) = word(j) {
