@@ -295,8 +295,8 @@ enum EntityLexicon {
     // Joins the parts of one length: "an hour and ten minutes", 一小时又十五分钟, 三分钟再加三十秒.
     add("and,n,又,再加", .and)
     add("and a half,and half,n a half", .andAHalf)
-    add("am,a.m", .meridiem(isPM: false))
-    add("pm,p.m", .meridiem(isPM: true))
+    add("am,a.m,a m", .meridiem(isPM: false))
+    add("pm,p.m,p m", .meridiem(isPM: true))
     add("o'clock,oclock", .oclock)
     add("half past", .pastHour(30))
     add("quarter past,a quarter past", .pastHour(15))
