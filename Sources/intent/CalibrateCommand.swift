@@ -12,12 +12,15 @@ import IntentEngine
 /// command shows what would change.
 enum CalibrateCommand {
   static let usage = """
-    Usage: intent calibrate [<path>…] [--target-precision <p> | --cloud-budget <share>]
-                            [--method isotonic|platt] [--output <file>] [--write | --dry-run]
+    Usage: intent calibrate [<path>…] [--target-precision <p> [--set-precision <p>] |
+                            --cloud-budget <share>] [--method isotonic|platt|logistic]
+                            [--output <file>] [--write | --dry-run]
                             [--grammars <dir>]… [--no-builtin]
 
       <path>              fixture files or folders (default: Fixtures/); only 'dev' lines are used
       --target-precision  lowest local threshold whose local precision reaches p (default 0.99)
+      --set-precision     and at which the dev lines of each <path> on its own reach local
+                          precision p: a set of real users' sentences is held to its own floor
       --cloud-budget      highest local threshold that sends at most this share of in-scope
                           lines to the cloud (out-of-scope lines do not count against it)
       --method            platt (two parameters), isotonic (a monotone table) or logistic (one
@@ -54,16 +57,20 @@ enum CalibrateCommand {
     let parsed = try Arguments(
       arguments, flags: EngineOptions.flags.union(["--dry-run", "--write"]),
       options: EngineOptions.options.union([
-        "--target-precision", "--cloud-budget", "--method", "--output",
+        "--target-precision", "--set-precision", "--cloud-budget", "--method", "--output",
       ]))
     if parsed.value("--target-precision") != nil, parsed.value("--cloud-budget") != nil {
       throw UsageError(message: "'--target-precision' and '--cloud-budget' cannot be used together")
+    }
+    if parsed.value("--set-precision") != nil, parsed.value("--cloud-budget") != nil {
+      throw UsageError(message: "'--set-precision' and '--cloud-budget' cannot be used together")
     }
     if parsed.has("--write"), parsed.has("--dry-run") {
       throw UsageError(message: "'--write' and '--dry-run' cannot be used together")
     }
     let target = try share(parsed, "--target-precision")
     let budget = try share(parsed, "--cloud-budget")
+    let setTarget = try share(parsed, "--set-precision")
     let methodName = parsed.value("--method")
     if let methodName, CalibrationFitter.Method(rawValue: methodName) == nil {
       throw UsageError(
@@ -99,9 +106,10 @@ enum CalibrateCommand {
     let goal =
       budget.map { "send at most \(BenchFormat.percent($0)) of in-scope lines to the cloud" }
       ?? "local precision ≥ \(BenchFormat.percent(target ?? defaultTargetPrecision))"
+      + (setTarget.map { ", each path ≥ \(BenchFormat.percent($0))" } ?? "")
     let settings = FitSettings(
-      method: method, target: target ?? defaultTargetPrecision, budget: budget,
-      context: options.context)
+      method: method, target: target ?? defaultTargetPrecision, setTarget: setTarget,
+      budget: budget, context: options.context, sets: paths)
     var fits = [Self.fit(dev, under: engine, settings)]
     guard !fits[0].samples.isEmpty else {
       io.writeError("error: no 'dev' line matched any intent; nothing to fit\n")
@@ -251,8 +259,19 @@ enum CalibrateCommand {
   struct FitSettings {
     var method: CalibrationFitter.Method
     var target: Double
+    /// The local precision each path's dev lines must reach on their own, if any.
+    var setTarget: Double?
     var budget: Double?
     var context: ParseContext
+    /// The paths given, in order: a line's set is the first that holds its file.
+    var sets: [String]
+
+    /// The index in ``sets`` of the path that holds `file` (as the fixture reader names it).
+    func set(of file: String) -> Int {
+      sets.firstIndex { path in
+        file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/")
+      } ?? 0
+    }
   }
 
   /// Whether fit `a` settles on a more cautious calibration than `b`: a higher local threshold,
@@ -289,7 +308,7 @@ enum CalibrateCommand {
   static func fit(_ dev: [BenchFixture], under engine: Engine, _ settings: FitSettings) -> Fit {
     let inForce = engine.calibration
     var samples: [CalibrationSample] = []
-    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?)] = []
+    var lines: [(outcome: BenchOutcome, sample: CalibrationSample?, set: Int)] = []
     for fixture in dev {
       let result = engine.parse(
         fixture.text, context: BenchCommand.context(for: fixture, default: settings.context))
@@ -297,7 +316,7 @@ enum CalibrateCommand {
       let sample = outcome.share.map {
         CalibrationSample(share: $0, isCorrect: outcome.isCorrectIfLocal, signals: result.signals)
       }
-      lines.append((outcome, sample))
+      lines.append((outcome, sample, settings.set(of: fixture.file)))
       if let sample { samples.append(sample) }
     }
     var fit = Fit(inForce: inForce, fitted: inForce)
@@ -307,6 +326,7 @@ enum CalibrateCommand {
     let routing = lines.map { line -> RoutingSample in
       var sample = line.outcome.routingSample
       sample.confidence = line.sample.map { $0.confidence(under: fitted) } ?? 0
+      sample.set = line.set
       return sample
     }
     let chosen: RoutingPoint?
@@ -316,12 +336,18 @@ enum CalibrateCommand {
           ? $0 : CalibrationFitter.routingPoint(at: minimumLocalThreshold, samples: routing)
       }
     } else {
-      chosen = fitter.threshold(forPrecision: settings.target, samples: routing).map { point in
+      chosen = fitter.threshold(
+        forPrecision: settings.target, setTarget: settings.setTarget, samples: routing
+      ).map { point in
         // A little above the lowest qualifying confidence, rounded up to three decimals.
         let rounded = min(
           1, max(minimumLocalThreshold, (point.threshold * 1_000).rounded(.up) / 1_000))
         let adjusted = CalibrationFitter.routingPoint(at: rounded, samples: routing)
-        return (adjusted.precision ?? 0) >= settings.target ? adjusted : point
+        let setsHold = settings.setTarget.map {
+          CalibrationFitter.everySetReaches($0, at: rounded, samples: routing)
+        }
+        return (adjusted.precision ?? 0) >= settings.target && setsHold != false
+          ? adjusted : point
       }
     }
     fit.samples = samples

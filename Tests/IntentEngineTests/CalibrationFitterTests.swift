@@ -146,6 +146,30 @@ struct CalibrationFitterTests {
     #expect(fitter.threshold(forPrecision: 0.99, samples: [Self.routing[2]]) == nil)
   }
 
+  @Test func eachSetIsHeldToItsOwnPrecisionFloor() throws {
+    // A large precise set and a small one whose lines go wrong at 0.6 and below: the pool
+    // reaches 90% at every threshold, the small set only above 0.6.
+    var samples = (0..<18).map {
+      RoutingSample(confidence: 0.5 + Double($0) / 40, isCorrect: true, isInScope: true, set: 0)
+    }
+    samples += [
+      RoutingSample(confidence: 0.9, isCorrect: true, isInScope: true, set: 1),
+      RoutingSample(confidence: 0.8, isCorrect: true, isInScope: true, set: 1),
+      RoutingSample(confidence: 0.6, isCorrect: false, isInScope: true, set: 1),
+      RoutingSample(confidence: 0.55, isCorrect: false, isInScope: false, set: 1),
+    ]
+    let pooled = try #require(fitter.threshold(forPrecision: 0.9, samples: samples))
+    #expect(pooled.threshold == 0)
+    let floored = try #require(
+      fitter.threshold(forPrecision: 0.9, setTarget: 0.9, samples: samples))
+    #expect(floored.threshold == 0.625)
+    #expect(CalibrationFitter.everySetReaches(0.9, at: floored.threshold, samples: samples))
+    #expect(!CalibrationFitter.everySetReaches(0.9, at: pooled.threshold, samples: samples))
+    // A floor no threshold reaches chooses none.
+    let wrong = [RoutingSample(confidence: 0.99, isCorrect: false, isInScope: true, set: 1)]
+    #expect(fitter.threshold(forPrecision: 0.5, setTarget: 0.9, samples: samples + wrong) == nil)
+  }
+
   @Test func thresholdForCloudBudgetSendsAtMostTheBudget() throws {
     let point = try #require(fitter.threshold(forCloudBudget: 0.25, samples: Self.routing))
     #expect(point.threshold == 0.80)

@@ -114,6 +114,33 @@ struct CalibrateCommandTests {
     #expect(!scratch.exists("Grammars/calibration.json"))
   }
 
+  @Test func eachPathCanBeHeldToItsOwnPrecision() async throws {
+    let scratch = try BenchScratch()
+    // A second set of the fixtures' own dev lines, labelled otherwise: its lines go local
+    // exactly when theirs do, so the pool reaches 30% while that set on its own never reaches
+    // 90%.
+    try scratch.write(
+      """
+      {"text": "weather today", "intent": "timer.cancel", "split": "dev"}
+      {"text": "cancel my timer", "intent": "weather.query", "split": "dev"}
+      {"text": "umbrella today", "intent": null, "split": "dev"}
+
+      """, to: "relabelled.jsonl")
+    let paths = ["Fixtures", "relabelled.jsonl"]
+    let pooled = await scratch.run(["calibrate", "--target-precision", "0.3"] + paths)
+    #expect(pooled.code == 0, "\(pooled.stderr)")
+    #expect(pooled.stdout.contains("← chosen"))
+    let floored = await scratch.run(
+      ["calibrate", "--target-precision", "0.3", "--set-precision", "0.9"] + paths)
+    #expect(floored.code == 1)
+    #expect(floored.stderr.contains("each path ≥ 90.0%"))
+    #expect(!scratch.exists("Grammars/calibration.json"))
+    let conflicting = await scratch.run([
+      "calibrate", "--set-precision", "0.9", "--cloud-budget", "0.1",
+    ])
+    #expect(conflicting.code == 2)
+  }
+
   @Test func conflictingGoalsAreAUsageError() async throws {
     let scratch = try BenchScratch()
     let output = await scratch.run([

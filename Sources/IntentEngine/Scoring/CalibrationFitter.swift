@@ -34,17 +34,21 @@ public struct RoutingSample: Sendable, Equatable {
   public var isEligible: Bool
   /// A threshold the intent declares for itself, which overrides the global one.
   public var fixedThreshold: Double?
+  /// Which set of lines the sample comes from (a fixture folder, a set of real users'
+  /// sentences), for a precision every set must reach on its own.
+  public var set: Int
 
   /// Creates a sample.
   public init(
     confidence: Double, isCorrect: Bool, isInScope: Bool, isEligible: Bool = true,
-    fixedThreshold: Double? = nil
+    fixedThreshold: Double? = nil, set: Int = 0
   ) {
     self.confidence = confidence
     self.isCorrect = isCorrect
     self.isInScope = isInScope
     self.isEligible = isEligible
     self.fixedThreshold = fixedThreshold
+    self.set = set
   }
 
   /// Whether the line would be handled locally at `threshold`.
@@ -433,15 +437,65 @@ public struct CalibrationFitter: Sendable {
     Array(Set(samples.map(\.confidence).filter(\.isFinite) + [0, 1])).sorted()
   }
 
-  /// Chooses the lowest threshold whose local precision reaches `target`, which maximises coverage.
+  /// Chooses the lowest threshold whose local precision reaches `target`, which maximises coverage;
+  /// with `setTarget`, every set of samples that routes anything locally must also reach that
+  /// precision on its own.
   ///
-  /// Returns nil when no threshold that routes anything locally reaches the target.
-  public func threshold(forPrecision target: Double, samples: [RoutingSample]) -> RoutingPoint? {
+  /// Pooled precision is dominated by the largest set: a set of real users' sentences can fall
+  /// below what it should reach while the pool holds. Returns nil when no threshold that routes
+  /// anything locally meets the goal.
+  public func threshold(
+    forPrecision target: Double, setTarget: Double? = nil, samples: [RoutingSample]
+  ) -> RoutingPoint? {
+    // One sweep upwards: the samples that leave the local share as the threshold passes their
+    // confidence are taken out of the counts, so each candidate costs what leaves at it.
+    let sets = (samples.map(\.set).max() ?? 0) + 1
+    var local = [Int](repeating: 0, count: sets)
+    var right = [Int](repeating: 0, count: sets)
+    var leaving: [RoutingSample] = []
+    for sample in samples where sample.isEligible && !sample.confidence.isNaN {
+      if let fixed = sample.fixedThreshold {
+        guard sample.confidence >= fixed else { continue }
+      } else {
+        leaving.append(sample)
+      }
+      local[sample.set] += 1
+      if sample.isCorrect { right[sample.set] += 1 }
+    }
+    leaving.sort { $0.confidence < $1.confidence }
+    var next = 0
     for candidate in Self.candidateThresholds(samples) {
-      let point = Self.routingPoint(at: candidate, samples: samples)
-      if let precision = point.precision, precision >= target { return point }
+      while next < leaving.count, leaving[next].confidence < candidate {
+        local[leaving[next].set] -= 1
+        if leaving[next].isCorrect { right[leaving[next].set] -= 1 }
+        next += 1
+      }
+      let total = local.reduce(0, +)
+      guard total > 0, Double(right.reduce(0, +)) / Double(total) >= target else { continue }
+      if let setTarget,
+        local.indices.contains(where: {
+          local[$0] > 0 && Double(right[$0]) / Double(local[$0]) < setTarget
+        })
+      {
+        continue
+      }
+      return Self.routingPoint(at: candidate, samples: samples)
     }
     return nil
+  }
+
+  /// Whether every set of samples that routes anything locally at `threshold` reaches local
+  /// precision `target` on its own.
+  public static func everySetReaches(
+    _ target: Double, at threshold: Double, samples: [RoutingSample]
+  ) -> Bool {
+    var local: [Int: Int] = [:]
+    var right: [Int: Int] = [:]
+    for sample in samples where sample.isLocal(at: threshold) {
+      local[sample.set, default: 0] += 1
+      if sample.isCorrect { right[sample.set, default: 0] += 1 }
+    }
+    return local.allSatisfy { Double(right[$0.key] ?? 0) / Double($0.value) >= target }
   }
 
   /// Chooses the highest threshold that sends at most `budget` of the in-scope lines to the cloud.
