@@ -152,9 +152,10 @@ struct PatternMatcher {
   }
 
   /// The first expansion of `pattern` that covers the whole utterance, or everything from `start`.
+  ///
+  /// Callers rule most patterns out first with ``mayOpen(_:)``, which reads no pattern.
   func match(_ pattern: Pattern, from start: Int? = nil) -> Match? {
     guard budget.remaining > 0 else { return nil }
-    guard Self.intersects(pattern.openingMask, present) else { return nil }
     // Most patterns have no sequence whose words the text holds: they end before any set-up,
     // and before the program's arrays are retained.
     guard
@@ -202,7 +203,8 @@ struct PatternMatcher {
     return bindings.map { Match(bindings: $0, names: program.names) }
   }
 
-  /// Whether the utterance holds one of the keys a pattern with these opening keys opens with.
+  /// Whether the utterance holds one of the keys in a pattern's ``Pattern/openingMask``: without
+  /// one, no sequence of the pattern can match.
   @inline(__always)
   func mayOpen(_ openingMask: SIMD16<UInt64>) -> Bool {
     Self.intersects(openingMask, present)
