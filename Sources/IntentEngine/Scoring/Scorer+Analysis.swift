@@ -119,6 +119,13 @@ private struct WordRoles: WordSink {
   mutating func found(_ range: Range<Int>, _ entry: Int32) {
     let role = roles[Int(entry)]
     if role.isEmpty { return }
+    // A word that breaks a sentence off is none when it begins a longer word read here ("for"
+    // in "pause it for now", "set a timer for me"): words come shortest first at each start.
+    if let cutoff = lastCutoff, cutoff.lowerBound == range.lowerBound,
+      cutoff.upperBound < range.upperBound, !role.contains(.cutoff)
+    {
+      lastCutoff = nil
+    }
     if role.contains(.keyword) { hits.append(KeywordHit(range: range, entry: entry)) }
     if role.contains(.filler) { fillers.append(range) }
     if role.contains(.conjunction) { conjunctions.append(range) }
