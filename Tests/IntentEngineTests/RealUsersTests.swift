@@ -146,6 +146,33 @@ struct RealUsersTests {
     Case(text: "给计时器再添五分钟", intent: "timer.adjust", slots: ["duration": "300"]),
     Case(text: "计时器那边时间到了没", intent: "timer.status"),
     Case(text: "明早那个闹钟不用响了 帮我取消", intent: "reminder.cancel"),
+    // Times said as people say them: a quarter past, an hour and minutes after the day, am as
+    // two letters.
+    Case(
+      text: "Please remind me at a quarter past eleven to move the laundry to the dryer.",
+      intent: "reminder.create",
+      slots: ["datetime": "2026-11-30T11:15:00+08:00", "text": "move the laundry to the dryer"]),
+    Case(
+      text: "alarm tomorrow 6 45", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T06:45:00+08:00"]),
+    Case(
+      text: "set an alarm for seven a m", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T07:00:00+08:00"]),
+    // A word that breaks a sentence off is none inside a longer word ("for now").
+    Case(text: "freeze the countdown for now", intent: "timer.pause"),
+    Case(
+      text: "notes: meeting room code 4471", intent: "memo.create",
+      slots: ["text": "meeting room code 4471"]),
+    Case(text: "bin the note about the old wifi password", intent: "memo.delete"),
+    Case(text: "shopping list: bin bags, dish soap", intent: "memo.create"),
+    // zh: going on timing, whether the timer ran out, holding it, reading notes aloud, whether
+    // reminders are left today, a heart rate asked at its highest.
+    Case(text: "电话打完了 接着计时", intent: "timer.resume"),
+    Case(text: "我那个计时器走完没", intent: "timer.status"),
+    Case(text: "倒计时等一等，我接个电话", intent: "timer.pause"),
+    Case(text: "把我记的备忘给我念一遍", intent: "memo.list"),
+    Case(text: "今天后面还有提醒吗", intent: "reminder.list", slots: ["date": "2026-11-30"]),
+    Case(text: "今天我心率最高飙到多少", intent: "health.query", slots: ["metric": "heart_rate"]),
     // A real word read as a near exclude in the context argues against nothing.
     Case(
       text: "the plumber is coming round, could you remind me on friday at 8 to move the car",
@@ -185,6 +212,8 @@ struct RealUsersTests {
     // Sending a memo to people, whether two words mean the same, and a weekly alarm change.
     "send a memo to the whole team about the christmas do", "is a memo the same thing as a letter",
     "周六周日不要响闹钟 让我睡",
+    // Recovering deleted notes, and a heart rate told, not asked.
+    "备忘录被我误删了 还能找回来吗", "心率飙到一百了",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
