@@ -19,7 +19,7 @@ enum CalibrateCommand {
 
       <path>              fixture files or folders (default: Fixtures/); only 'dev' lines are used
       --target-precision  lowest local threshold whose local precision reaches p (default 0.99)
-      --set-precision     and at which the dev lines of each <path> on its own reach local
+      --set-precision     also require the dev lines of each <path> on their own to reach local
                           precision p: a set of real users' sentences is held to its own floor
       --cloud-budget      highest local threshold that sends at most this share of in-scope
                           lines to the cloud (out-of-scope lines do not count against it)
@@ -346,7 +346,7 @@ enum CalibrateCommand {
         let setsHold = settings.setTarget.map {
           CalibrationFitter.everySetReaches($0, at: rounded, samples: routing)
         }
-        return (adjusted.precision ?? 0) >= settings.target && setsHold != false
+        return (adjusted.precision ?? 0) >= settings.target && (setsHold ?? true)
           ? adjusted : point
       }
     }
