@@ -173,6 +173,17 @@ struct RealUsersTests {
     Case(text: "把我记的备忘给我念一遍", intent: "memo.list"),
     Case(text: "今天后面还有提醒吗", intent: "reminder.list", slots: ["date": "2026-11-30"]),
     Case(text: "今天我心率最高飙到多少", intent: "health.query", slots: ["metric": "heart_rate"]),
+    // zh: waiting to go on pauses, 恢复 resumes, an alarm set by its time then its verb; the
+    // Cantonese and colloquial deleting and cancelling; en: 'paws' as speech recognition writes it.
+    Case(text: "倒计时停一下 等会继续", intent: "timer.pause"),
+    Case(text: "恢复一下刚才的倒计时", intent: "timer.resume"),
+    Case(
+      text: "明天早上７点半的闹钟帮我定好", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T07:30:00+08:00"]),
+    Case(text: "计时器给我删咯", intent: "timer.cancel"),
+    Case(text: "鬧鐘唔使響了 取消佢", intent: "reminder.cancel"),
+    Case(text: "paws the timer please", intent: "timer.pause"),
+    Case(text: "is my timer still going or did it stop", intent: "timer.status"),
     // A real word read as a near exclude in the context argues against nothing.
     Case(
       text: "the plumber is coming round, could you remind me on friday at 8 to move the car",
@@ -214,6 +225,8 @@ struct RealUsersTests {
     "周六周日不要响闹钟 让我睡",
     // Recovering deleted notes, and a heart rate told, not asked.
     "备忘录被我误删了 还能找回来吗", "心率飙到一百了",
+    // Whether a timer goes on with the screen off asks how the phone works.
+    "手机里的计时器关了屏幕还会继续走吗",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
