@@ -183,6 +183,10 @@ struct RealUsersTests {
     Case(text: "计时器给我删咯", intent: "timer.cancel"),
     Case(text: "鬧鐘唔使響了 取消佢", intent: "reminder.cancel"),
     Case(text: "paws the timer please", intent: "timer.pause"),
+    // Waking to a song sets the alarm.
+    Case(
+      text: "明天早上放周杰伦的歌叫醒我", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T08:00:00+08:00"]),
     Case(text: "is my timer still going or did it stop", intent: "timer.status"),
     // A real word read as a near exclude in the context argues against nothing.
     Case(
