@@ -200,7 +200,7 @@ extension Engine {
     let compiled = grammar.intents[intent]
     // A real word read as a near exclude is the user's word, as in scoring ("coming round").
     return hits.contains { hit in
-      !(hit.isCorrected && hit.isRealWord)
+      !hit.isMisread
         && grammar.targets[Int(hit.entry)].contains {
           $0.kind == .exclude && Int($0.intent) == intent
             && (compiled.excludes[Int($0.index)] ?? .infinity) >= Self.contextExcludePenalty

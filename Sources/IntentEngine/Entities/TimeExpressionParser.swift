@@ -218,11 +218,8 @@ struct TimeExpressionParser {
       let written = number(t + 1), written.range.count <= 2
     {
       let clock = Clock(hour: h, minute: 30, isValid: true, end: t + 2)
-      switch word(t + 2) {
-      case .meridiem: return withMeridiem(clock)
-      case .dayAndPart, .part, .dayOffset, .weekday: return clock
-      default: if afterAt { return withMeridiem(clock) }
-      }
+      if case .meridiem = word(t + 2) { return withMeridiem(clock) }
+      if afterAt || namesDay(word(t + 2)) { return clock }
     }
     guard let n = number(t), !n.isRange, n.range.count <= 3, let h = integer(t) else { return nil }
     var j = t + 1
@@ -258,17 +255,10 @@ struct TimeExpressionParser {
       !(word(j + 1).map(isDurationUnit) ?? false)
     {
       let clock = Clock(hour: h, minute: m, isValid: true, end: j + 1)
-      switch word(j + 1) {
-      case .meridiem: return withMeridiem(clock)
+      if case .meridiem = word(j + 1) { return withMeridiem(clock) }
       // "six thirty tonight", "seven fifteen tomorrow morning": the day names the time, said
       // after it or right before it ("alarm tomorrow 6 45").
-      case .dayAndPart, .part, .dayOffset, .weekday: return clock
-      default:
-        switch t > 0 ? word(t - 1) : nil {
-        case .dayAndPart, .part, .dayOffset, .weekday: return clock
-        default: if afterAt { return clock }
-        }
-      }
+      if afterAt || namesDay(word(j + 1)) || (t > 0 && namesDay(word(t - 1))) { return clock }
     }
     if case .meridiem(let pm) = word(j) {
       return Clock(hour: h, minute: 0, isValid: (1...12).contains(h), isPM: pm, end: j + 1)
@@ -317,6 +307,14 @@ struct TimeExpressionParser {
     let clock = Clock(
       hour: h == 0 ? 23 : h - 1, minute: 60 - minutes, isValid: h >= 1 && h <= 24, end: end)
     return withMeridiem(clock)
+  }
+
+  /// Whether `word` names a day or a part of one: said beside a bare clock, it places the clock.
+  private func namesDay(_ word: LexiconWord?) -> Bool {
+    switch word {
+    case .dayAndPart, .part, .dayOffset, .weekday: true
+    default: false
+    }
   }
 
   private func isDurationUnit(_ word: LexiconWord) -> Bool {

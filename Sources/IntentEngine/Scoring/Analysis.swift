@@ -6,6 +6,9 @@ struct KeywordHit: Sendable {
   var isCorrected = false
   /// Whether that misspelling is itself a real word ("time" read as "timer").
   var isRealWord = false
+
+  /// Whether a real word was read as a near keyword: it is that word, for or against nothing.
+  var isMisread: Bool { isCorrected && isRealWord }
 }
 
 /// A hit together with one intent it counts for, as a keyword or an exclude.

@@ -88,8 +88,9 @@ extension Scorer {
                   && analysis.text.scalars[$0.hit.range.upperBound] == " ")
           }
         // A real word read as a near keyword ("time" as "timer") is that word: no exclude.
-        let misread = hit.isCorrected && hit.isRealWord
-        if !insideFiller, !asked, !changed, !relative, !misread { excludeHits.append(touched) }
+        if !insideFiller, !asked, !changed, !relative, !hit.isMisread {
+          excludeHits.append(touched)
+        }
       }
     }
     for index in intent.groups.indices
