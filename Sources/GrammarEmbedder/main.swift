@@ -2,14 +2,15 @@ import Foundation
 
 /// Writes the Swift source that embeds the built-in grammar files in the binary.
 ///
-/// Usage: `GrammarEmbedder <Grammars folder> <output.swift>`. Every `.grammar`, `.gazetteer`
-/// and `calibration.json` under the folder becomes one `BuiltinGrammars.File`, in sorted path
+/// Usage: `GrammarEmbedder <Grammars folder> <output.swift>`. Every `.grammar`, `.gazetteer`,
+/// `.readings` and `calibration.json` under the folder becomes one `BuiltinGrammars.File`, in sorted path
 /// order, so that a copied `intent` binary needs no resource bundle beside it.
 enum GrammarEmbedder {
   /// Whether a path relative to the grammar folder is a file the engine reads.
   static func isEmbedded(_ relative: String) -> Bool {
     relative.hasSuffix(".grammar") || relative.hasSuffix(".gazetteer")
-      || relative == "calibration.json"
+      || relative.hasSuffix(".readings")
+      || relative.hasSuffix(".words") || relative == "calibration.json"
   }
 
   /// The text as a Swift string literal that reproduces it byte for byte.

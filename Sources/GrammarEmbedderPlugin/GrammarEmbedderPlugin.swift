@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the built-in grammars, gazetteers and calibration in the `BuiltinGrammars` module.
+/// Embeds the built-in grammars, gazetteers, Mandarin readings and calibration in the `BuiltinGrammars` module.
 ///
 /// Runs `GrammarEmbedder` whenever a file under `Grammars/` changes, so the generated source
 /// always matches the files and an `intent` binary is self-contained.
@@ -13,7 +13,8 @@ struct GrammarEmbedderPlugin: BuildToolPlugin {
     let enumerator = FileManager.default.enumerator(atPath: root.path)
     while let relative = enumerator?.nextObject() as? String {
       if relative.hasSuffix(".grammar") || relative.hasSuffix(".gazetteer")
-        || relative == "calibration.json"
+        || relative.hasSuffix(".readings")
+        || relative.hasSuffix(".words") || relative == "calibration.json"
       {
         inputs.append(root.appendingPathComponent(relative))
       }

@@ -12,13 +12,13 @@ extension Engine {
       Scorer.isOnlyPoliteness(
         after: dropped.upperBound, fillers: analysis.fillers, in: analysis.text.scalars)
     {
-      return parseClause(normalizer.normalize(""), context: context, budget: budget).standing(
+      return parseClause(normalize(""), context: context, budget: budget).standing(
         for: normalized, note: "'\(normalized.string(in: dropped))' drops what came before")
     }
     // "no wait, cancel the timer": what follows a self-correction replaces what came before.
     if let repair = analysis.repairs.last {
       let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
-      return parseClause(normalizer.normalize(rest), context: context, budget: budget).standing(
+      return parseClause(normalize(rest), context: context, budget: budget).standing(
         for: normalized, note: "read what follows the correction '\(normalized.string(in: repair))'"
       )
     }
@@ -80,7 +80,7 @@ extension Engine {
       }
       let command = text.originalText(of: position + 1..<text.scalars.count)
       guard !command.isEmpty else { continue }
-      var (result, _) = classify(normalizer.normalize(command), context: context, budget: budget)
+      var (result, _) = classify(normalize(command), context: context, budget: budget)
       guard let id = result.intent,
         let intent = grammar.intents.firstIndex(where: { $0.spec.id == id })
       else { continue }
@@ -100,7 +100,7 @@ extension Engine {
       if !carried.isEmpty {
         let words = carried.joined(separator: " ")
         let (withContext, _) = classify(
-          normalizer.normalize(words + " " + command), context: context, budget: budget)
+          normalize(words + " " + command), context: context, budget: budget)
         if withContext.intent == id, isConfident(withContext) {
           result = withContext
           result.explanation.append(
@@ -143,7 +143,7 @@ extension Engine {
       hasMainKeyword(analysis, where: { $0.upperBound <= position })
     else { return nil }
     let command = text.originalText(of: 0..<position)
-    let (result, _) = classify(normalizer.normalize(command), context: context, budget: budget)
+    let (result, _) = classify(normalize(command), context: context, budget: budget)
     guard isConfident(result) else { return nil }
     // A confident whole gives way only to the same command read by a sentence pattern.
     if whole.route == .local {
@@ -251,10 +251,10 @@ extension Engine {
       let left = text.originalText(of: 0..<conjunction.lowerBound)
       let right = text.originalText(of: conjunction.upperBound..<text.scalars.count)
       guard !left.isEmpty, !right.isEmpty else { continue }
-      let (leftResult, _) = classify(normalizer.normalize(left), context: context, budget: budget)
+      let (leftResult, _) = classify(normalize(left), context: context, budget: budget)
       // A part that still needs a detail is a command all the same: its detail is asked for.
       guard isConfidentIntent(leftResult) else { continue }
-      let rightNormalized = normalizer.normalize(right)
+      let rightNormalized = normalize(right)
       let (rightResult, rightAnalysis) = classify(rightNormalized, context: context, budget: budget)
       if isConfident(rightResult) { return [leftResult, rightResult] }
       // "明天上午看看天气顺便提醒我带伞": the second command takes its time from the first.
@@ -264,7 +264,7 @@ extension Engine {
         !rightResult.slots.contains(where: { $0.type == .datetime || $0.type == .date })
       {
         var (inherited, _) = classify(
-          normalizer.normalize(time.source + " " + right), context: context, budget: budget)
+          normalize(time.source + " " + right), context: context, budget: budget)
         if isConfident(inherited) {
           inherited.text = right
           inherited.explanation.append(

@@ -13,7 +13,7 @@ extension Engine {
   ) -> SlotValue? {
     let text = String(
       String.UnicodeScalarView(phrase.unicodeScalars.prefix(Self.maximumSlotPhraseLength)))
-    let normalized = normalizer.normalize(text)
+    let normalized = normalize(text)
     let entities = extractor.entities(in: normalized, context: context)
     let accepted: [EntityType] = type == .date ? [.date, .datetime] : [type]
     return entities.first { accepted.contains($0.type) }?.value

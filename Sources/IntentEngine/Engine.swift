@@ -79,6 +79,13 @@ public struct Engine: Sendable {
     return Engine(grammar: grammar, gazetteer: extractor.gazetteer)
   }
 
+  /// `text` as the grammars read it: normalised, then with homophones of Chinese keywords
+  /// respelt.
+  func normalize(_ text: String) -> NormalizedText {
+    let normalized = normalizer.normalize(text)
+    return grammar.homophones.respelling(normalized, lexicon: grammar.lexicon) ?? normalized
+  }
+
   /// The intents the grammars declare, in id order.
   public var intents: [IntentSpec] { grammar.intentSpecs }
 
@@ -113,7 +120,7 @@ public struct Engine: Sendable {
       input = cut
       truncated = true
     }
-    let normalized = normalizer.normalize(input)
+    let normalized = normalize(input)
     var result = parseClause(normalized, context: context, budget: budget)
     if answering { answer(&result) }
     if truncated {

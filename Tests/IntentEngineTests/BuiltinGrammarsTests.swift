@@ -13,6 +13,7 @@ struct BuiltinGrammarsTests {
     while let relative = enumerator?.nextObject() as? String {
       guard
         relative.hasSuffix(".grammar") || relative.hasSuffix(".gazetteer")
+          || relative.hasSuffix(".readings") || relative.hasSuffix(".words")
           || relative == "calibration.json"
       else { continue }
       files[relative] = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
@@ -29,6 +30,7 @@ struct BuiltinGrammarsTests {
     }
     #expect(onDisk.keys.contains("zh/timer.grammar"))
     #expect(onDisk.keys.contains("shared/places.gazetteer"))
+    #expect(onDisk.keys.contains("shared/mandarin.readings"))
   }
 
   @Test func builtinLoadNamesFilesAsGrammarsPaths() throws {

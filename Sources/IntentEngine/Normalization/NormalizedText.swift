@@ -20,6 +20,9 @@ public struct NormalizedText: Sendable {
   /// The offset of the first clause break (see ``isClauseBreak(at:)``), or nil when the text is
   /// one clause, as most commands are: readers of clauses stop here at once.
   public private(set) var firstClauseBreak: Int?
+  /// Ranges the engine respelt as the keyword they sound like ("剃醒" as "提醒"): read as that
+  /// keyword, they are weaker evidence than the keyword typed.
+  public private(set) var respelt: [Range<Int>] = []
 
   /// Creates normalised text from its parts; the three arrays must have equal length.
   public init(
@@ -47,6 +50,16 @@ public struct NormalizedText: Sendable {
       firstClauseBreak = index
       break
     }
+  }
+
+  /// The same text with `scalars` in place of the normalised ones, same length, and `ranges`
+  /// recorded as respelt.
+  func respelt(as scalars: [Unicode.Scalar], at ranges: [Range<Int>]) -> NormalizedText {
+    var text = NormalizedText(
+      original: original, originalScalars: originalScalars, scalars: scalars,
+      sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers)
+    text.respelt = ranges
+    return text
   }
 
   /// The normalised text as a string.

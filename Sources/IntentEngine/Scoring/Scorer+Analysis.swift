@@ -13,6 +13,13 @@ extension Scorer {
     // Taken out, not copied: appending to a shared array would copy it.
     var hits: [KeywordHit] = []
     swap(&hits, &words.hits)
+    // A keyword read from a homophone ("剃醒" for "提醒") is a correction, like a misspelt one.
+    if !text.respelt.isEmpty {
+      for index in hits.indices
+      where text.respelt.contains(where: { $0.overlaps(hits[index].range) }) {
+        hits[index].isCorrected = true
+      }
+    }
     let fillers = words.fillers
     let functionWords = words.functionWords
     if !grammar.folderLexicons.isEmpty {

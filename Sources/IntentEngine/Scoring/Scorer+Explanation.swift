@@ -49,7 +49,7 @@ extension Scorer {
         wording: .keyword(
           word: hit.entry >= 0
             ? lexicon.word(hit.entry) : analysis.text.originalText(of: hit.range),
-          spelled: hit.isCorrected ? analysis.text.string(in: hit.range) : nil,
+          spelled: hit.isCorrected ? analysis.text.originalText(of: hit.range) : nil,
           group: intent.groups[group].name),
         contribution: weight)
     case .weakOnly(let penalty):

@@ -201,6 +201,8 @@ public struct CompiledGrammar: Sendable {
   var folderLexicons: [FolderLexicon]
   /// Single Latin keywords and their one-letter deletions → entries, for typo-tolerant matching.
   var typoIndex: TypoIndex
+  /// Chinese keywords by their syllables, for reading a homophone slip as the keyword.
+  var homophones: HomophoneIndex
   /// What a Chinese name used in address looks like (小王, 张姐), from the `surnames` and
   /// `address_forms` lists.
   var names: NameShapes

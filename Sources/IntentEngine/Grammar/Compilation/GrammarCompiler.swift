@@ -405,8 +405,16 @@ public struct GrammarCompiler: Sendable {
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       typoIndex.add(lexicon.word(Int32(entry)), entry: Int32(entry))
     }
+    var homophones = HomophoneIndex()
+    for entry in 0..<min(lexicon.count, targets.count) where strongestWeight[entry] > 0 {
+      var intents = targets[entry].compactMap { $0.kind == .group ? $0.intent : nil }
+      intents = Array(Set(intents)).sorted()
+      homophones.add(
+        Array(lexicon.word(Int32(entry)).unicodeScalars), entry: Int32(entry), intents: intents)
+    }
     for word in realWords { typoIndex.addRealWord(word) }
     typoIndex.seal()
+    homophones.seal()
     // Last, so that every per-entry array above covers the entries the trie finds, and the
     // aliases that give a word one folder's meaning extend them.
     let folderLexicons = folders.makeLexicons(
@@ -429,7 +437,8 @@ public struct GrammarCompiler: Sendable {
         lexicon: lexicon, intents: intents, targets: targets, roles: roles,
         strongestWeight: strongestWeight, entityTargets: entityTargets,
         folderLexicons: folderLexicons,
-        typoIndex: typoIndex, names: names, changeWords: changeWords, examples: examples,
+        typoIndex: typoIndex, homophones: homophones, names: names, changeWords: changeWords,
+        examples: examples,
         warnings: Diagnostic.ordered(warnings + diagnostics), calibration: calibration))
   }
 

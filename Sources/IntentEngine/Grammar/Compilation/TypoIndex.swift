@@ -15,12 +15,9 @@ struct TypoIndex: Sendable {
   private var index: [UInt64: [Int32]] = [:]
   /// Per lexicon entry, its letters (empty when the entry is not indexed).
   private var words: [[UInt8]] = []
-  /// Open-addressing table of keys (0 = empty) with, per slot, the range of its entries in
-  /// `entries`: looked up with a multiply and a shift instead of hashing.
-  private var keys: [UInt64] = []
-  private var ranges: [Range<Int32>] = []
+  /// Key → the range of its entries in `entries`.
+  private var ranges = PackedKeyTable<Range<Int32>>()
   private var entries: [Int32] = []
-  private var shift: UInt64 = 64
   /// Real words one edit from a keyword ("time", "books"), packed: weaker evidence than a slip.
   private var realWords: Set<UInt64> = []
 
@@ -57,36 +54,22 @@ struct TypoIndex: Sendable {
 
   /// Moves the indexed keys into the probe table; call once, after the last ``add(_:entry:)``.
   mutating func seal() {
-    var capacity = 16
-    while capacity < index.count * 2 { capacity *= 2 }
-    shift = UInt64(64 - capacity.trailingZeroBitCount)
-    keys = [UInt64](repeating: 0, count: capacity)
-    ranges = [Range<Int32>](repeating: 0..<0, count: capacity)
     entries.removeAll(keepingCapacity: true)
+    var map: [UInt64: Range<Int32>] = [:]
+    map.reserveCapacity(index.count)
     for (key, list) in index {
-      var slot = Int((key &* Self.multiplier) >> shift)
-      while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-      keys[slot] = key
       let start = Int32(entries.count)
       entries += list
-      ranges[slot] = start..<Int32(entries.count)
+      map[key] = start..<Int32(entries.count)
     }
+    ranges = PackedKeyTable(map, filler: 0..<0)
     index = [:]
   }
 
-  private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-
   /// The entries indexed under `key`.
   private func entries(for key: UInt64) -> ArraySlice<Int32> {
-    guard !keys.isEmpty else { return [] }
-    var slot = Int((key &* Self.multiplier) >> shift)
-    while keys[slot] != 0 {
-      if keys[slot] == key {
-        return entries[Int(ranges[slot].lowerBound)..<Int(ranges[slot].upperBound)]
-      }
-      slot = (slot + 1) & (keys.count - 1)
-    }
-    return []
+    guard let range = ranges[key] else { return [] }
+    return entries[Int(range.lowerBound)..<Int(range.upperBound)]
   }
 
   /// Appends `entry` to one key's entries unless it is there already, in a single table access.
@@ -96,7 +79,7 @@ struct TypoIndex: Sendable {
 
   /// The keyword entry one edit (insertion, deletion, substitution or swap) from `word`, if any.
   func correction(for word: ArraySlice<Unicode.Scalar>) -> Int32? {
-    guard word.count >= Self.minimumWordLength, !keys.isEmpty,
+    guard word.count >= Self.minimumWordLength, !ranges.isEmpty,
       let letters = Self.letters(word)
     else { return nil }
     var best: Int32?
