@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an utterance that is not one plain command is read: split into several commands, as a
 /// command after context, or as a command before an aside; each reading holds only when its
 /// parts are confident. The constants that tune them are with the engine's.
@@ -17,10 +19,7 @@ extension Engine {
     }
     // "no wait, cancel the timer": what follows a self-correction replaces what came before.
     if let repair = analysis.repairs.last {
-      let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
-      return parseClause(normalize(rest), context: context, budget: budget).standing(
-        for: normalized, note: "read what follows the correction '\(normalized.string(in: repair))'"
-      )
+      return corrected(at: repair, analysis, context: context, budget: budget)
     }
     var clauses: [ParseResult] = []
     if !analysis.conjunctions.isEmpty || analysis.text.firstClauseBreak != nil {
@@ -37,6 +36,46 @@ extension Engine {
     }
     return joined(clauses, for: normalized)
   }
+
+  /// The reading of a self-correction: what follows it, when that is a command of its own ("no
+  /// wait, cancel the timer"); else what follows it in place of the last detail before it ("remind
+  /// me at 3, no wait, 3:30 to move the car", "定个十分钟的，不对，十五分钟吧").
+  private func corrected(
+    at repair: Range<Int>, _ analysis: Analysis, context: ParseContext, budget: MatchBudget
+  ) -> ParseResult {
+    let normalized = analysis.text
+    let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
+    let note = "read what follows the correction '\(normalized.string(in: repair))'"
+    let alone = parseClause(normalize(rest), context: context, budget: budget)
+    guard alone.route != .local,
+      let detail = analysis.entities.last(where: { $0.range.upperBound <= repair.lowerBound })
+    else { return alone.standing(for: normalized, note: note) }
+    var replacement = rest
+    let restText = normalize(rest)
+    // A correction that is only a number takes the unit after the number it corrects.
+    if let number = restText.numbers.first, number.range.lowerBound == 0,
+      restText.scalars[number.range.upperBound...].allSatisfy({
+        !Tokenizer.isWordScalar($0.value)
+      }),
+      let corrected = normalized.numbers.last(where: { detail.range.contains($0.range.lowerBound) }
+      ),
+      corrected.range.upperBound < detail.range.upperBound
+    {
+      replacement =
+        restText.originalText(of: number.range)
+        + normalized.originalText(of: corrected.range.upperBound..<detail.range.upperBound)
+    }
+    let head = normalized.originalText(of: 0..<detail.range.lowerBound)
+    let joined = parseClause(normalize(head + replacement), context: context, budget: budget)
+    guard joined.route == .local else { return alone.standing(for: normalized, note: note) }
+    return joined.standing(
+      for: normalized,
+      note: "read '\(replacement.trimmingCharacters(in: Self.notWords))' in place of "
+        + "'\(normalized.string(in: detail.range))'")
+  }
+
+  /// Spaces and punctuation, trimmed from words quoted in a note.
+  private static let notWords = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
 
   /// The result for several commands: the first one's fields, with every command in `clauses`.
   private func joined(_ clauses: [ParseResult], for normalized: NormalizedText) -> ParseResult {

@@ -125,9 +125,11 @@ struct EngineBehaviourTests {
     Case(text: "translate remind me tomorrow into french", intent: nil, local: false),
     // A countdown of days counts down to a date; it is not a timer.
     Case(text: "考试倒计时三十天了 好紧张", intent: nil, local: false),
-    // What follows a self-correction replaces what came before.
+    // What follows a self-correction replaces what came before, or the detail it corrects.
     Case(text: "no wait cancel the timer", intent: "timer.cancel"),
-    Case(text: "set a timer for 10 minutes, actually make it 15", intent: nil, local: false),
+    Case(
+      text: "set a timer for 10 minutes, actually make it 15", intent: "timer.start",
+      slots: ["duration": "900"]),
     Case(text: "定个十分钟的 不对不对 取消计时", intent: "timer.cancel"),
     // Dropped at the end, nothing before is a command; elsewhere "never mind" is a word.
     Case(text: "set a timer for uh... never mind", intent: nil, local: false),

@@ -188,6 +188,15 @@ struct RealUsersTests {
       text: "明天早上放周杰伦的歌叫醒我", intent: "reminder.create",
       slots: ["datetime": "2026-12-01T08:00:00+08:00"]),
     Case(text: "is my timer still going or did it stop", intent: "timer.status"),
+    // A self-correction replaces the detail before it; a bare number keeps its unit.
+    Case(
+      text: "remind me at 3, no wait, 3:30 this afternoon to move the car",
+      intent: "reminder.create",
+      slots: ["datetime": "2026-11-30T15:30:00+08:00", "text": "move the car"]),
+    Case(
+      text: "timer for four minutes, no, make that six", intent: "timer.start",
+      slots: ["duration": "360"]),
+    Case(text: "定个十分钟的，不对不对，十五分钟吧", intent: "timer.start", slots: ["duration": "900"]),
     // A real word read as a near exclude in the context argues against nothing.
     Case(
       text: "the plumber is coming round, could you remind me on friday at 8 to move the car",
