@@ -197,6 +197,12 @@ struct RealUsersTests {
       text: "timer for four minutes, no, make that six", intent: "timer.start",
       slots: ["duration": "360"]),
     Case(text: "定个十分钟的，不对不对，十五分钟吧", intent: "timer.start", slots: ["duration": "900"]),
+    // The -ing form of a keyword verb is the verb; of an exclude, nothing.
+    Case(
+      text: "would you mind deleting all my notes", intent: "memo.delete", slots: ["scope": "all"]),
+    Case(
+      text: "set a 2 hour timer pls im charging the ebike", intent: "timer.start",
+      slots: ["duration": "7200"]),
     // A real word read as a near exclude in the context argues against nothing.
     Case(
       text: "the plumber is coming round, could you remind me on friday at 8 to move the car",

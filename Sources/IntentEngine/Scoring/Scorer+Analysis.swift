@@ -37,6 +37,11 @@ extension Scorer {
             range: token.range, entry: entry, isCorrected: true,
             isRealWord: grammar.typoIndex.isRealWord(word)))
         words.markers.record(token.range, grammar.roles[Int(entry)])
+      } else if let entry = verbOfGerund(word) {
+        // "would you mind deleting the reminder": the -ing form of a keyword verb is that verb,
+        // read like a correction, since a grammar that wanted the form would list it.
+        hits.append(KeywordHit(range: token.range, entry: entry, isCorrected: true))
+        words.markers.record(token.range, grammar.roles[Int(entry)])
       }
     }
     Self.removeMentioned(from: &hits, in: text)
@@ -92,6 +97,30 @@ extension Scorer {
       analysis.listName = listName
     }
     return analysis
+  }
+}
+
+extension Scorer {
+  /// The keyword a word ending in "-ing" is the gerund of: "deleting" of "delete", "cancelling"
+  /// of "cancel", "checking" of "check"; nil when none of its stems is a keyword of a group (an
+  /// exclude's gerund says nothing: "charging the ebike" is no "charge").
+  func verbOfGerund(_ word: ArraySlice<Unicode.Scalar>) -> Int32? {
+    guard word.count >= 6, word.last == "g", word.dropLast().last == "n",
+      word.dropLast(2).last == "i"
+    else { return nil }
+    let stem = Array(word.dropLast(3))
+    var stems = [stem, stem + ["e"]]
+    if let last = stem.last, stem.count >= 3, stem[stem.count - 2] == last {
+      stems.append(Array(stem.dropLast()))
+    }
+    for candidate in stems {
+      if let entry = grammar.lexicon.entry(for: candidate),
+        Int(entry) < grammar.strongestWeight.count, grammar.strongestWeight[Int(entry)] > 0
+      {
+        return entry
+      }
+    }
+    return nil
   }
 }
 
