@@ -108,19 +108,18 @@ extension Scorer {
     guard word.count >= 6, word.last == "g", word.dropLast().last == "n",
       word.dropLast(2).last == "i"
     else { return nil }
-    let stem = Array(word.dropLast(3))
-    var stems = [stem, stem + ["e"]]
-    if let last = stem.last, stem.count >= 3, stem[stem.count - 2] == last {
-      stems.append(Array(stem.dropLast()))
-    }
-    for candidate in stems {
-      if let entry = grammar.lexicon.entry(for: candidate),
-        Int(entry) < grammar.strongestWeight.count, grammar.strongestWeight[Int(entry)] > 0
-      {
-        return entry
-      }
-    }
-    return nil
+    let stem = word.dropLast(3)
+    let doubled = stem.last == stem.dropLast().last
+    return groupKeyword(stem) ?? (doubled ? groupKeyword(stem.dropLast()) : nil)
+      ?? groupKeyword(Array(stem) + ["e"])
+  }
+
+  /// The entry of `word` when it is a keyword of some group.
+  private func groupKeyword(_ word: some Collection<Unicode.Scalar>) -> Int32? {
+    guard let entry = grammar.lexicon.entry(for: word),
+      Int(entry) < grammar.strongestWeight.count, grammar.strongestWeight[Int(entry)] > 0
+    else { return nil }
+    return entry
   }
 }
 
