@@ -107,7 +107,9 @@ struct HomophoneIndex: Sendable {
         // So does a known word or a common one.
         next = i + length
         guard target.entry >= 0, lexicon.entry(for: window) == nil,
-          changed.count < length, changed.allSatisfy(words.isFreeCharacter(at:)),
+          window.indices.contains(where: { !changed.contains($0) && !Self.isParticle(scalars[$0]) }
+          ),
+          changed.allSatisfy(words.isFreeCharacter(at:)),
           !meansOtherwise(i..<next, in: scalars, words)
         else { break }
         if respelt == nil { respelt = scalars }
@@ -118,6 +120,12 @@ struct HomophoneIndex: Sendable {
       i = next
     }
     return respelt.map { text.respelt(as: $0, at: ranges) }
+  }
+
+  /// Whether `scalar` is a particle that follows many words (了, 的, 吗): kept alone, it says
+  /// nothing about which word was meant.
+  private static func isParticle(_ scalar: Unicode.Scalar) -> Bool {
+    "了的吗呢吧啊呀嘛么".unicodeScalars.contains(scalar)
   }
 
   /// The key of the first `length` syllables, from the keys ``respelling(_:lexicon:)`` reads.
