@@ -74,8 +74,8 @@ struct HomophoneTests {
     // Common words: "水面" is no "睡眠", "去掉" would cut "钓鱼"; "待着" shares no character with
     // "带遮".
     "湖水面上有只鸭子", "周末我们去钓鱼吧", "还是在家待着吧",
-    // Nothing in common with the keyword: "水的" is not "睡得".
-    "给我来个忘情水的歌",
+    // Nothing in common with the keyword: "水的" is not "睡得"; a particle alone is not enough.
+    "给我来个忘情水的歌", "早上六点就醒了",
   ])
   func charactersThatMeanSomethingElseStayAsTyped(_ text: String) throws {
     let engine = try #require(Self.engine)

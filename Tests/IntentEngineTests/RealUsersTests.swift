@@ -244,8 +244,9 @@ struct RealUsersTests {
     "周六周日不要响闹钟 让我睡",
     // Recovering deleted notes, and a heart rate told, not asked.
     "备忘录被我误删了 还能找回来吗", "心率飙到一百了",
-    // Whether a timer goes on with the screen off asks how the phone works.
-    "手机里的计时器关了屏幕还会继续走吗",
+    // Whether a timer goes on with the screen off asks how the phone works; days left count down
+    // to a date.
+    "手机里的计时器关了屏幕还会继续走吗", "倒计时还有多少天过年",
   ])
   func nearMissIsNotHandledLocally(_ text: String) throws {
     let engine = try #require(Self.engine)
