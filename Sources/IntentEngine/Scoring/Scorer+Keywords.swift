@@ -78,6 +78,9 @@ extension Scorer {
         let changed =
           flags.contains(.decline)
           && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
+        // "鸡蛋我加到购物清单了没": a making word counts against making only in a question of
+        // whether it is done.
+        let undone = flags.contains(.done) && !grammar.doneQuestions.end(analysis.text)
         // "the timers which are running": a relative pronoun after a keyword asks nothing.
         let relative =
           grammar.roles[Int(hit.entry)].contains(.relative)
@@ -88,7 +91,7 @@ extension Scorer {
                   && analysis.text.scalars[$0.hit.range.upperBound] == " ")
           }
         // A real word read as a near keyword ("time" as "timer") is that word: no exclude.
-        if !insideFiller, !asked, !changed, !relative, !hit.isMisread {
+        if !insideFiller, !asked, !changed, !undone, !relative, !hit.isMisread {
           excludeHits.append(touched)
         }
       }

@@ -80,6 +80,10 @@ struct ExcludeFlags: OptionSet, Sendable {
   /// change ("了", "anymore") follows them in their clause, which makes them ask to stop
   /// something running ("不需要计时了").
   static let decline = ExcludeFlags(rawValue: 4)
+  /// The words make something ("加到", "设"): they count only when the utterance ends by asking
+  /// whether it is done already ("鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗"), which asks about
+  /// what exists instead of making it.
+  static let done = ExcludeFlags(rawValue: 8)
 }
 
 /// One keyword group of a compiled intent.
@@ -208,6 +212,9 @@ public struct CompiledGrammar: Sendable {
   var names: NameShapes
   /// Words that say a state changed (了, "anymore"), from the `change_words` lists.
   var changeWords: ChangeWords
+  /// Endings that ask whether something is done already (了吗, 了没), from the `done_questions`
+  /// lists.
+  var doneQuestions: DoneQuestions
   /// Every example, for `intent check`.
   public internal(set) var examples: [GrammarExample]
   /// Warnings from loading (unused lists and the like).
@@ -236,6 +243,30 @@ struct NameShapes: Sendable {
     if surnames.contains(last), forms.contains(Array(clause.dropLast())) { return true }
     return surnames.contains(first) && forms.contains(Array(clause.dropFirst()))
   }
+}
+
+/// Endings that ask whether something is done already ("了吗", "了没"), for `done` excludes.
+///
+/// Matched as text at the end of the utterance, before trailing particles: as words, "了没" would
+/// hide the 了 and 没 that patterns spell apart ("今天步数够一万了没").
+struct DoneQuestions: Sendable {
+  var endings: [[Unicode.Scalar]] = []
+
+  /// Whether the utterance ends with one of the endings.
+  func end(_ text: NormalizedText) -> Bool {
+    guard !endings.isEmpty else { return false }
+    let scalars = text.scalars
+    var end = scalars.count
+    while end > 0, scalars[end - 1] == " " || Self.particles.contains(scalars[end - 1]) {
+      end -= 1
+    }
+    return endings.contains { ending in
+      ending.count <= end && scalars[(end - ending.count)..<end].elementsEqual(ending)
+    }
+  }
+
+  /// Particles that may follow the question ("加了没呀").
+  private static let particles: Set<Unicode.Scalar> = ["呢", "啊", "呀", "哈", "哦"]
 }
 
 /// Words that say a state changed ("不需要计时了", "don't need it anymore"), for `decline`

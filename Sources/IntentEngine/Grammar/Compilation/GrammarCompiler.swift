@@ -35,7 +35,7 @@ public struct GrammarCompiler: Sendable {
     "change_words", "change_words_en", "cutoffs", "cutoffs_en", "decreases", "decreases_en",
     "scope_all", "scope_all_en", "shopping_lists", "shopping_lists_en", "todo_lists",
     "todo_lists_en", "list_words", "list_words_en", "place_followers", "place_followers_en",
-    "strandable_en", "relatives_en", "real_words_en", "clause_openers_en",
+    "strandable_en", "relatives_en", "real_words_en", "clause_openers_en", "done_questions",
   ]
 
   let normalizer = Normalizer()
@@ -342,6 +342,7 @@ public struct GrammarCompiler: Sendable {
     var listRoles: [(entry: Int32, role: EntryRole)] = []
     var names = NameShapes()
     var changeWords = ChangeWords()
+    var doneQuestions = DoneQuestions()
     var realWords: [[Unicode.Scalar]] = []
     for (name, lists) in listSyntax {
       // The list's words were normalised above, in this order.
@@ -351,7 +352,7 @@ public struct GrammarCompiler: Sendable {
       // Real words one edit from a keyword are no lexicon words: they only tell the spelling
       // index which corrections are weaker evidence.
       if name == "surnames" || name == "address_forms" || name.hasPrefix("change_words")
-        || name.hasPrefix("real_words")
+        || name.hasPrefix("real_words") || name.hasPrefix("done_questions")
       {
         for list in lists {
           for item in list.items where item.listReference == nil {
@@ -360,6 +361,7 @@ public struct GrammarCompiler: Sendable {
             if name == "surnames" { names.surnames.formUnion(scalars) }
             if name == "address_forms" { names.forms.insert(scalars) }
             if name.hasPrefix("change_words") { changeWords.words.append(scalars) }
+            if name.hasPrefix("done_questions") { doneQuestions.endings.append(Array(scalars)) }
             if name.hasPrefix("real_words") { realWords.append(Array(scalars)) }
           }
         }
@@ -438,6 +440,7 @@ public struct GrammarCompiler: Sendable {
         strongestWeight: strongestWeight, entityTargets: entityTargets,
         folderLexicons: folderLexicons,
         typoIndex: typoIndex, homophones: homophones, names: names, changeWords: changeWords,
+        doneQuestions: doneQuestions,
         examples: examples,
         warnings: Diagnostic.ordered(warnings + diagnostics), calibration: calibration))
   }

@@ -151,11 +151,12 @@ struct GrammarParser {
     case "exclude":
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
       let parsed = parseOptions(
-        line, header, allowed: ["veto", "penalty", "statement", "others", "decline"])
+        line, header, allowed: ["veto", "penalty", "statement", "others", "decline", "done"])
       var flags: ExcludeFlags = []
       if parsed.flags.contains("statement") { flags.insert(.statement) }
       if parsed.flags.contains("others") { flags.insert(.others) }
       if parsed.flags.contains("decline") { flags.insert(.decline) }
+      if parsed.flags.contains("done") { flags.insert(.done) }
       let exclude = ExcludeSyntax(
         penalty: parsed.flags.contains("veto") ? nil : parsed.penalty, flags: flags,
         position: position(line, word.startIndex), items: allItems(from: colon))
@@ -551,7 +552,7 @@ extension Diagnostic.Message {
   }
   static func unexpectedValue(_ name: String) -> Self { "option '\(name)' takes no value" }
   static let excludeNeedsKind: Self =
-    "an exclude is either '(veto)' or '(penalty N)', optionally marked 'statement', 'others' or 'decline'"
+    "an exclude is either '(veto)' or '(penalty N)', optionally marked 'statement', 'others', 'decline' or 'done'"
   static let slotsOnCounterexample: Self =
     "a 'not:' line cannot expect slots; remove the '=> …' part"
   static func invalidSlotAssignment(_ text: String) -> Self {
