@@ -30,6 +30,10 @@ struct NormalizerTests {
     Case(input: "①②", normalized: "12"),
     Case(input: "好的，明天。", normalized: "好的 明天"),
     Case(input: "😀提醒😀我", normalized: "提醒 我"),
+    // '@' alone is read "at"; inside an address it is a break, as other symbols are.
+    Case(input: "remind me @ 5", normalized: "remind me at 5"),
+    Case(input: "@5pm", normalized: "at 5pm"),
+    Case(input: "bob@gmail.com", normalized: "bob gmail.com"),
     Case(input: "", normalized: ""),
   ]
 

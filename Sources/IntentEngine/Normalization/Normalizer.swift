@@ -10,7 +10,8 @@ import Foundation
 /// 3. Punctuation, symbols, whitespace and control characters become a single space; format
 ///    characters (RTL marks, zero-width joiners) are dropped. `:` `.` `/` `-` survive between
 ///    digits (`8:10`, `1.5`, `12/25`), `.` between ASCII letters or digits (`a.m`, `google.com`)
-///    and `'` between letters (`o'clock`, `xi'an`).
+///    and `'` between letters (`o'clock`, `xi'an`); `@` not written against a word is read "at"
+///    ("remind me @ 5").
 /// 4. Numbers become ASCII digits (see `NumeralReader`): Chinese numerals (十五 → 15,
 ///    一百零五 → 105, 两 → 2, 一千二 → 1200, 3万 → 30000), English number words (twenty-five → 25)
 ///    and ranges (两三 → `2-3`, "two or three" → `2-3`, 十五六 → `15-16`), each listed in
@@ -235,6 +236,12 @@ struct ScalarFolder {
       } else {
         space(start)
       }
+    case 0x40 where output.count == 0 || pendingSpace != nil:
+      // "remind me @ 5": '@' standing alone is read "at"; inside an address it stays a break.
+      space(start)
+      append(value: 0x61, start, end)
+      append(value: 0x74, start, end)
+      space(start)
     default:
       space(start)
     }
