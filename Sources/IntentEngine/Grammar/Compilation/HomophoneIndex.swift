@@ -81,19 +81,18 @@ struct HomophoneIndex: Sendable {
         i += 1
         continue
       }
-      // The syllables of the next four characters, read once: keysByLength[n] reads n of them.
-      var keysByLength: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, UInt64(first), 0, 0, 0)
+      // The syllables of up to four characters, read once; a shorter run's key is a prefix.
+      var longestKey = UInt64(first)
       var longest = 1
       while longest < Self.lengths.upperBound, i + longest < scalars.count {
         let syllable = readings.syllable(of: scalars[i + longest])
         guard syllable != 0 else { break }
-        let key = Self.key(keysByLength, length: longest) << 16 | UInt64(syllable)
+        longestKey = longestKey << 16 | UInt64(syllable)
         longest += 1
-        Self.setKey(&keysByLength, length: longest, key)
       }
       var next = i + 1
       for length in stride(from: longest, through: Self.lengths.lowerBound, by: -1) {
-        guard let target = keys[Self.key(keysByLength, length: length)] else { continue }
+        guard let target = keys[longestKey >> UInt64(16 * (longest - length))] else { continue }
         let window = scalars[i..<(i + length)]
         let changed = target.entry >= 0 ? Self.changedOffsets(window, target.spelling) : []
         // A keyword spelt right holds its characters.
@@ -126,28 +125,6 @@ struct HomophoneIndex: Sendable {
   /// nothing about which word was meant.
   private static func isParticle(_ scalar: Unicode.Scalar) -> Bool {
     "了的吗呢吧啊呀嘛么".unicodeScalars.contains(scalar)
-  }
-
-  /// The key of the first `length` syllables, from the keys ``respelling(_:lexicon:)`` reads.
-  @inline(__always)
-  private static func key(_ keys: (UInt64, UInt64, UInt64, UInt64, UInt64), length: Int) -> UInt64 {
-    switch length {
-    case 1: keys.1
-    case 2: keys.2
-    case 3: keys.3
-    default: keys.4
-    }
-  }
-
-  @inline(__always)
-  private static func setKey(
-    _ keys: inout (UInt64, UInt64, UInt64, UInt64, UInt64), length: Int, _ key: UInt64
-  ) {
-    switch length {
-    case 2: keys.2 = key
-    case 3: keys.3 = key
-    default: keys.4 = key
-    }
   }
 
   /// The offsets in `window` where its characters differ from a keyword's packed `spelling`.
