@@ -46,12 +46,12 @@ extension Engine {
     let normalized = analysis.text
     let rest = normalized.originalText(of: repair.upperBound..<normalized.scalars.count)
     let note = "read what follows the correction '\(normalized.string(in: repair))'"
-    let alone = parseClause(normalize(rest), context: context, budget: budget)
+    let restText = normalize(rest)
+    let alone = parseClause(restText, context: context, budget: budget)
     guard alone.route != .local,
       let detail = analysis.entities.last(where: { $0.range.upperBound <= repair.lowerBound })
     else { return alone.standing(for: normalized, note: note) }
     var replacement = rest
-    let restText = normalize(rest)
     // A correction that is only a number takes the unit after the number it corrects.
     if let number = restText.numbers.first, number.range.lowerBound == 0,
       restText.scalars[number.range.upperBound...].allSatisfy({

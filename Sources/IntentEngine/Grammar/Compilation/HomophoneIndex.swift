@@ -20,6 +20,9 @@ struct HomophoneIndex: Sendable {
   struct Target: Sendable {
     var entry: Int32
     var spelling: UInt64
+
+    /// Keywords of different intents read so: no guess.
+    static let ambiguous = Target(entry: -1, spelling: 0)
   }
   /// Per syllable number, whether an indexed keyword opens with it: most characters open none.
   private var opens: [Bool]
@@ -50,14 +53,14 @@ struct HomophoneIndex: Sendable {
     if Set(intents).isSuperset(of: known.intents), intents != known.intents {
       index[key] = (target, intents)
     } else if !Set(known.intents).isSuperset(of: intents) {
-      index[key] = (Target(entry: -1, spelling: 0), [])
+      index[key] = (.ambiguous, [])
     }
   }
 
   /// Moves the indexed keywords into the probe table; call once, after the last
   /// ``add(_:entry:intents:)``.
   mutating func seal() {
-    keys = PackedKeyTable(index.mapValues(\.target), filler: Target(entry: -1, spelling: 0))
+    keys = PackedKeyTable(index.mapValues(\.target), filler: .ambiguous)
     index = [:]
   }
 
@@ -66,8 +69,8 @@ struct HomophoneIndex: Sendable {
   ///
   /// A homophone is read only where the words the lexicon finds begin and end, and only characters
   /// the lexicon reads alone are replaced: "明天上海" holds no "添上", and "天汽", were a grammar to
-  /// list it, would be its own keyword. A slip keeps one of the keyword's characters at least:
-  /// "水的" shares none with "睡得", and is another word, not a slip.
+  /// list it, would be its own keyword. A slip keeps a character of the keyword that is no
+  /// particle: "水的" shares none with "睡得", "醒了" only 了 with "行了".
   func respelling(_ text: NormalizedText, lexicon: Lexicon) -> NormalizedText? {
     guard !keys.isEmpty else { return nil }
     let scalars = text.scalars
@@ -100,16 +103,16 @@ struct HomophoneIndex: Sendable {
           next = i + length
           break
         }
-        let words = segmentation ?? Segmentation(scalars, lexicon: lexicon)
-        segmentation = words
-        guard words.isWordRun(i..<(i + length)) else { continue }
+        let segmented = segmentation ?? Segmentation(scalars, lexicon: lexicon)
+        segmentation = segmented
+        guard segmented.isWordRun(i..<(i + length)) else { continue }
         // So does a known word or a common one.
         next = i + length
         guard target.entry >= 0, lexicon.entry(for: window) == nil,
           window.indices.contains(where: { !changed.contains($0) && !Self.isParticle(scalars[$0]) }
           ),
-          changed.allSatisfy(words.isFreeCharacter(at:)),
-          !meansOtherwise(i..<next, in: scalars, words)
+          changed.allSatisfy(segmented.isFreeCharacter(at:)),
+          !meansOtherwise(i..<next, in: scalars, segmented)
         else { break }
         if respelt == nil { respelt = scalars }
         respelt?.replaceSubrange(i..<next, with: lexicon.word(target.entry).unicodeScalars)
