@@ -4,25 +4,63 @@
 /// case-folded, simplified Chinese, numerals as ASCII digits. Every normalised scalar knows the
 /// range of original scalars it was produced from, so a slot can quote the user's own words.
 public struct NormalizedText: Sendable {
+  /// The parts, held once: a parse hands the text to every reader, and a value of seven arrays
+  /// would retain and release each of them at every copy.
+  private final class Storage: Sendable {
+    let original: String
+    let originalScalars: [Unicode.Scalar]
+    let scalars: [Unicode.Scalar]
+    let sourceStarts: [Int32]
+    let sourceEnds: [Int32]
+    let numbers: [NumberSpan]
+    let respelt: [Range<Int>]
+    let firstClauseBreak: Int?
+
+    init(
+      original: String, originalScalars: [Unicode.Scalar], scalars: [Unicode.Scalar],
+      sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan], respelt: [Range<Int>],
+      firstClauseBreak: Int? = nil
+    ) {
+      self.original = original
+      self.originalScalars = originalScalars
+      self.scalars = scalars
+      self.sourceStarts = sourceStarts
+      self.sourceEnds = sourceEnds
+      self.numbers = numbers
+      self.respelt = respelt
+      self.firstClauseBreak = firstClauseBreak
+    }
+
+    /// The same parts with the first clause break recorded.
+    func breaking(at offset: Int) -> Storage {
+      Storage(
+        original: original, originalScalars: originalScalars, scalars: scalars,
+        sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers, respelt: respelt,
+        firstClauseBreak: offset)
+    }
+  }
+
+  private var storage: Storage
+
   /// The text as the user typed it.
-  public let original: String
+  public var original: String { storage.original }
   /// The original text's scalars, so that quoting the user's words costs no walk of the string.
-  public let originalScalars: [Unicode.Scalar]
+  public var originalScalars: [Unicode.Scalar] { storage.originalScalars }
   /// The normalised scalars.
-  public let scalars: [Unicode.Scalar]
+  public var scalars: [Unicode.Scalar] { storage.scalars }
   /// For each normalised scalar, the offset (in Unicode scalars) of the first original scalar it
   /// came from.
-  public let sourceStarts: [Int32]
+  public var sourceStarts: [Int32] { storage.sourceStarts }
   /// For each normalised scalar, the offset one past the last original scalar it came from.
-  public let sourceEnds: [Int32]
+  public var sourceEnds: [Int32] { storage.sourceEnds }
   /// The numbers read from the text, in order of position, with their normalised ranges.
-  public let numbers: [NumberSpan]
+  public var numbers: [NumberSpan] { storage.numbers }
   /// The offset of the first clause break (see ``isClauseBreak(at:)``), or nil when the text is
   /// one clause, as most commands are: readers of clauses stop here at once.
-  public private(set) var firstClauseBreak: Int?
+  public var firstClauseBreak: Int? { storage.firstClauseBreak }
   /// Ranges the engine respelt as the keyword they sound like ("剃醒" as "提醒"): read as that
   /// keyword, they are weaker evidence than the keyword typed.
-  public private(set) var respelt: [Range<Int>] = []
+  public var respelt: [Range<Int>] { storage.respelt }
 
   /// Creates normalised text from its parts; the three arrays must have equal length.
   public init(
@@ -37,17 +75,15 @@ public struct NormalizedText: Sendable {
   /// Creates normalised text from its parts when the original's scalars are already at hand.
   init(
     original: String, originalScalars: [Unicode.Scalar], scalars: [Unicode.Scalar],
-    sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan]
+    sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan],
+    respelt: [Range<Int>] = []
   ) {
     precondition(scalars.count == sourceStarts.count && scalars.count == sourceEnds.count)
-    self.original = original
-    self.originalScalars = originalScalars
-    self.scalars = scalars
-    self.sourceStarts = sourceStarts
-    self.sourceEnds = sourceEnds
-    self.numbers = numbers
+    storage = Storage(
+      original: original, originalScalars: originalScalars, scalars: scalars,
+      sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers, respelt: respelt)
     for index in scalars.indices where scalars[index] == " " && isClauseBreak(at: index) {
-      firstClauseBreak = index
+      storage = storage.breaking(at: index)
       break
     }
   }
@@ -55,11 +91,9 @@ public struct NormalizedText: Sendable {
   /// The same text with `scalars` in place of the normalised ones, same length, and `ranges`
   /// recorded as respelt.
   func respelt(as scalars: [Unicode.Scalar], at ranges: [Range<Int>]) -> NormalizedText {
-    var text = NormalizedText(
+    NormalizedText(
       original: original, originalScalars: originalScalars, scalars: scalars,
-      sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers)
-    text.respelt = ranges
-    return text
+      sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers, respelt: ranges)
   }
 
   /// The normalised text as a string.
