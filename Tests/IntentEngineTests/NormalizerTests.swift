@@ -35,11 +35,26 @@ struct NormalizerTests {
     Case(input: "@5pm", normalized: "at 5pm"),
     Case(input: "bob@gmail.com", normalized: "bob gmail.com"),
     Case(input: "", normalized: ""),
+    // Written Cantonese reads as Mandarin, word for word, so the same keywords and time words meet it.
+    Case(input: "聽日下晝三點提我", normalized: "明天下午3点提我"),
+    Case(input: "計時器仲剩幾多分鐘", normalized: "计时器还剩多少分钟"),
+    Case(input: "唔好取消", normalized: "不要取消"),
+    Case(input: "購物單有咩", normalized: "购物单有啥"),
+    // 唔 before a pause is Mandarin's "hmm"; 听 and 几 alone keep their Mandarin sense.
+    Case(input: "唔，听歌", normalized: "唔 听歌"),
+    Case(input: "几点了", normalized: "几点了"),
   ]
 
   @Test(arguments: cases)
   func foldsWidthCaseScriptAndPunctuation(_ c: Case) {
     #expect(Normalizer().normalize(c.input).string == c.normalized)
+  }
+
+  @Test func cantoneseWordsKeepTheMapToTheUsersWords() {
+    let text = Normalizer().normalize("唔該聽日提我交租")
+    #expect(text.string == "麻烦明天提我交租")
+    #expect(text.originalText(of: 2..<4) == "聽日")
+    #expect(text.originalText(of: 6..<8) == "交租")
   }
 
   static let numerals: [Case] = [

@@ -210,6 +210,12 @@ struct RealUsersTests {
       text: "the plumber is coming round, could you remind me on friday at 8 to move the car",
       intent: "reminder.create",
       slots: ["datetime": "2026-12-04T08:00:00+08:00", "text": "move the car"]),
+    // Written Cantonese is read as Mandarin; the text slot keeps the user's words.
+    Case(
+      text: "唔該聽日朝早七點提醒我食藥", intent: "reminder.create",
+      slots: ["datetime": "2026-12-01T07:00:00+08:00", "text": "食藥"]),
+    Case(text: "個計時器仲剩幾耐", intent: "timer.status"),
+    Case(text: "我今日行咗幾多步", intent: "health.query", slots: ["metric": "steps", "period": "today"]),
   ]
 
   @Test(arguments: cases)

@@ -6,7 +6,8 @@ import Foundation
 /// 1. NFKC, full-width → half-width and case folding (ASCII and CJK take an integer fast path;
 ///    other scripts go through Foundation's NFKC in runs of at most 64 scalars).
 /// 2. Traditional → simplified Chinese for a few hundred common characters
-///    (see `TraditionalChinese`).
+///    (see `TraditionalChinese`), and written Cantonese words as their Mandarin equivalents
+///    (see `CantonesePhrases`).
 /// 3. Punctuation, symbols, whitespace and control characters become a single space; format
 ///    characters (RTL marks, zero-width joiners) are dropped. `:` `.` `/` `-` survive between
 ///    digits (`8:10`, `1.5`, `12/25`), `.` between ASCII letters or digits (`a.m`, `google.com`)
@@ -32,6 +33,7 @@ public struct Normalizer: Sendable {
     let input = text.scalarArray
     var folded = ScalarFolder()
     folded.fold(input)
+    CantonesePhrases.rewrite(&folded.output.scalars)
     var reader = NumeralReader(base: folded.output)
     reader.read()
     return NormalizedText(
@@ -84,6 +86,7 @@ public struct Normalizer: Sendable {
       guard EnglishNumerals.words.value(for: result[start...]) == nil else { return nil }
     }
     guard result.last != " " else { return nil }
+    CantonesePhrases.rewrite(&result)
     return result
   }
 }
@@ -119,7 +122,7 @@ struct ScalarBuffer {
 
 /// Steps 1–3 of normalisation: NFKC, width, case, script and punctuation.
 struct ScalarFolder {
-  private(set) var output = ScalarBuffer(capacity: 0)
+  var output = ScalarBuffer(capacity: 0)
   /// A space waits here until a non-space follows, so runs collapse and the ends are trimmed.
   private var pendingSpace: Int32?
   /// A `:` `.` `/` `-` or `'` that survives only if the right kind of scalar follows.

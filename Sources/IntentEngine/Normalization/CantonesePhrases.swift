@@ -1,0 +1,80 @@
+/// Written Cantonese words read as their Mandarin equivalents, so a command typed in Hong Kong or
+/// Guangdong usage meets the same keywords and time words ("聽日下晝三點提我" as 明天下午三点,
+/// "仲剩幾多分鐘" as 还剩多少分钟, "唔好" as 不要).
+///
+/// Each replacement keeps the word's length, so the map back to the user's own words is
+/// unchanged. Single characters that are Cantonese only (嘅 咗 睇 冇 喺 佢 …) are in
+/// `TraditionalChinese`; the pairs here are words whose characters mean something else alone in
+/// Mandarin (听, 几, 落, 仲), and 唔, which is Mandarin's "hmm" before a pause and Cantonese "not"
+/// before a word.
+enum CantonesePhrases {
+  /// Cantonese then Mandarin, two characters each, after traditional → simplified folding.
+  private static let pairs = """
+    听日明天 琴日昨天 寻日昨天 而家现在 几多多少 几耐多久 下昼下午 晏昼下午 朝早早上 听朝明早 \
+    边度哪里 边个哪个 点样怎样 乜嘢什么 落雨下雨 落雪下雪 唔该麻烦 唔好不要 搞掂搞定 \
+    写低写下 记低记下 加埋加上 仲有还有 仲要还要 仲剩还剩 仲未还没 拎遮带伞 带遮带伞
+    """
+
+  private struct Entry {
+    let second: UInt32
+    let first: Unicode.Scalar
+    let then: Unicode.Scalar
+  }
+
+  /// The entries by their first character.
+  private static let entries: [UInt32: [Entry]] = {
+    var entries: [UInt32: [Entry]] = [:]
+    for word in pairs.split(separator: " ") {
+      let scalars = Array(word.unicodeScalars)
+      precondition(scalars.count == 4, "a Cantonese pair is two characters and two characters")
+      entries[scalars[0].value, default: []].append(
+        Entry(second: scalars[1].value, first: scalars[2], then: scalars[3]))
+    }
+    return entries
+  }()
+
+  /// One bit per unified ideograph: whether a pair starts with it. A text with no such character,
+  /// as nearly every command is, is read once and left alone.
+  private static let leads: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: Int(cjkEnd - cjkStart) / 64 + 1)
+    for value in Array(entries.keys) + [notValue] {
+      let offset = Int(value - cjkStart)
+      bits[offset >> 6] |= 1 << UInt64(offset & 63)
+    }
+    return bits
+  }()
+
+  private static let cjkStart: UInt32 = 0x4E00
+  private static let cjkEnd: UInt32 = 0xA000
+  /// 唔, read 不 when a word follows it.
+  private static let notValue: UInt32 = 0x5514
+
+  /// Rewrites the Cantonese words in `scalars` in place.
+  static func rewrite(_ scalars: inout [Unicode.Scalar]) {
+    var index = 0
+    while index < scalars.count {
+      let value = scalars[index].value
+      guard value >= cjkStart, value < cjkEnd else {
+        index += 1
+        continue
+      }
+      let offset = Int(value - cjkStart)
+      guard leads[offset >> 6] & (1 << UInt64(offset & 63)) != 0 else {
+        index += 1
+        continue
+      }
+      if index + 1 < scalars.count, let entry = entries[value]?.first(where: {
+        $0.second == scalars[index + 1].value
+      }) {
+        scalars[index] = entry.first
+        scalars[index + 1] = entry.then
+        index += 2
+        continue
+      }
+      if value == notValue, index + 1 < scalars.count, isCJKIdeograph(scalars[index + 1].value) {
+        scalars[index] = "不"
+      }
+      index += 1
+    }
+  }
+}
