@@ -43,6 +43,8 @@ struct NormalizerTests {
     // 唔 before a pause is Mandarin's "hmm"; 听 and 几 alone keep their Mandarin sense.
     Case(input: "唔，听歌", normalized: "唔 听歌"),
     Case(input: "几点了", normalized: "几点了"),
+    // A Chinese numeral against an English word is a word of its own.
+    Case(input: "set个timer七分钟", normalized: "set个timer 7分钟"),
   ]
 
   @Test(arguments: cases)

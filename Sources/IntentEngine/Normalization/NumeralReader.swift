@@ -114,18 +114,19 @@ struct NumeralReader {
   }
 
   private mutating func emit(_ parsed: Parsed, from start: Int) {
+    if !parsed.copiesSource, start > 0, isASCIILetter(base.scalars[start - 1].value),
+      isCJKIdeograph(base.scalars[start].value)
+    {
+      // A Chinese numeral typed against an English word ("set个timer七分钟") is a word of its
+      // own: as digits it would run on into the letters ("timer7").
+      startRewriting()
+      output?.append(" ", base.starts[start], base.starts[start])
+    }
     let spanStart = outputCount
     if parsed.copiesSource {
       copy(start..<parsed.end)
     } else {
-      if output == nil {
-        // The first rewrite: the output stops following the base from here on.
-        var buffer = ScalarBuffer(capacity: base.count + 8)
-        for k in 0..<sharedPrefix {
-          buffer.append(base.scalars[k], base.starts[k], base.ends[k])
-        }
-        output = buffer
-      }
+      startRewriting()
       let sourceStart = base.starts[start]
       let sourceEnd = base.ends[parsed.end - 1]
       var text = parsed.rendering ?? Self.render(parsed.value)
@@ -137,6 +138,16 @@ struct NumeralReader {
     numbers.append(
       NumberSpan(
         range: spanStart..<outputCount, value: parsed.value, upperBound: parsed.upperBound))
+  }
+
+  /// Makes the output its own buffer at the first rewrite: until then it follows the base.
+  private mutating func startRewriting() {
+    guard output == nil else { return }
+    var buffer = ScalarBuffer(capacity: base.count + 8)
+    for k in 0..<sharedPrefix {
+      buffer.append(base.scalars[k], base.starts[k], base.ends[k])
+    }
+    output = buffer
   }
 
   /// Renders a value below `maxRenderedValue` without exponent.
