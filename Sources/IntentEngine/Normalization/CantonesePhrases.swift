@@ -51,15 +51,11 @@ enum CantonesePhrases {
 
   /// Rewrites the Cantonese words in `scalars` in place.
   static func rewrite(_ scalars: inout [Unicode.Scalar]) {
-    var index = 0
+    guard let first = firstLead(in: scalars) else { return }
+    var index = first
     while index < scalars.count {
       let value = scalars[index].value
-      guard value >= cjkStart, value < cjkEnd else {
-        index += 1
-        continue
-      }
-      let offset = Int(value - cjkStart)
-      guard leads[offset >> 6] & (1 << UInt64(offset & 63)) != 0 else {
+      guard isLead(value) else {
         index += 1
         continue
       }
@@ -76,5 +72,28 @@ enum CantonesePhrases {
       }
       index += 1
     }
+  }
+
+  /// The offset of the first character a pair may start with, read without writing: nearly
+  /// every command has none, and is then left untouched.
+  private static func firstLead(in scalars: [Unicode.Scalar]) -> Int? {
+    scalars.withUnsafeBufferPointer { buffer in
+      leads.withUnsafeBufferPointer { bits in
+        for index in buffer.indices {
+          let value = buffer[index].value
+          guard value &- cjkStart < cjkEnd - cjkStart else { continue }
+          let offset = Int(value - cjkStart)
+          if bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0 { return index }
+        }
+        return nil
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func isLead(_ value: UInt32) -> Bool {
+    guard value &- cjkStart < cjkEnd - cjkStart else { return false }
+    let offset = Int(value - cjkStart)
+    return leads[offset >> 6] & (1 << UInt64(offset & 63)) != 0
   }
 }
