@@ -168,11 +168,14 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// A port on 127.0.0.1 that nothing listens on, for "connection refused" cases.
   ///
-  /// The port was free a moment ago; another process could take it, which is unlikely in tests.
+  /// Its socket stays bound, never listening, until the process ends: a closed one would free the
+  /// port for the next server another test starts, which then answers the "refused" case.
   public static func unusedPort() throws -> UInt16 {
     let fd = try boundSocket()
-    defer { _ = closeSocket(fd) }
-    guard let port = localPort(of: fd) else { throw POSIXError(.EIO) }
+    guard let port = localPort(of: fd) else {
+      _ = closeSocket(fd)
+      throw POSIXError(.EIO)
+    }
     return port
   }
 
