@@ -33,8 +33,9 @@ enum CantonesePhrases {
     return entries
   }()
 
-  /// One bit per unified ideograph: whether a pair starts with it. A text with no such character,
-  /// as nearly every command is, is read once and left alone.
+  /// One bit per unified ideograph: whether a pair starts with it.
+  ///
+  /// A text with no such character, as nearly every command is, is read once and left alone.
   private static let leads: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: Int(cjkEnd - cjkStart) / 64 + 1)
     for value in Array(entries.keys) + [notValue] {
@@ -59,9 +60,11 @@ enum CantonesePhrases {
         index += 1
         continue
       }
-      if index + 1 < scalars.count, let entry = entries[value]?.first(where: {
-        $0.second == scalars[index + 1].value
-      }) {
+      if index + 1 < scalars.count,
+        let entry = entries[value]?.first(where: {
+          $0.second == scalars[index + 1].value
+        })
+      {
         scalars[index] = entry.first
         scalars[index + 1] = entry.then
         index += 2
