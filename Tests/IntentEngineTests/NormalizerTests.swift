@@ -34,6 +34,10 @@ struct NormalizerTests {
     Case(input: "remind me @ 5", normalized: "remind me at 5"),
     Case(input: "@5pm", normalized: "at 5pm"),
     Case(input: "bob@gmail.com", normalized: "bob gmail.com"),
+    // '+' before a number is said "plus"; elsewhere it is a break.
+    Case(input: "timer +3 min", normalized: "timer plus 3 min"),
+    Case(input: "计时器＋10分钟", normalized: "计时器 plus 10分钟"),
+    Case(input: "c++", normalized: "c"),
     Case(input: "", normalized: ""),
     // Written Cantonese reads as Mandarin, word for word, so the same keywords and time words meet it.
     Case(input: "聽日下晝三點提我", normalized: "明天下午3点提我"),
@@ -43,6 +47,10 @@ struct NormalizerTests {
     // 唔 before a pause is Mandarin's "hmm"; 听 and 几 alone keep their Mandarin sense.
     Case(input: "唔，听歌", normalized: "唔 听歌"),
     Case(input: "几点了", normalized: "几点了"),
+    // Wu and northern words too; 伐 ends a question, except in 步伐.
+    Case(input: "上海今朝会落雨伐", normalized: "上海今天会下雨吗"),
+    Case(input: "覅提醒我", normalized: "别提醒我"),
+    Case(input: "加快步伐", normalized: "加快步伐"),
     // A Chinese numeral against an English word is a word of its own.
     Case(input: "set个timer七分钟", normalized: "set个timer 7分钟"),
   ]

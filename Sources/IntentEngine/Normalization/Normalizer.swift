@@ -6,13 +6,13 @@ import Foundation
 /// 1. NFKC, full-width → half-width and case folding (ASCII and CJK take an integer fast path;
 ///    other scripts go through Foundation's NFKC in runs of at most 64 scalars).
 /// 2. Traditional → simplified Chinese for a few hundred common characters
-///    (see `TraditionalChinese`), and written Cantonese words as their Mandarin equivalents
-///    (see `CantonesePhrases`).
+///    (see `TraditionalChinese`), and dialect words (Cantonese, Wu, northern) as their Mandarin
+///    equivalents (see `DialectWords`).
 /// 3. Punctuation, symbols, whitespace and control characters become a single space; format
 ///    characters (RTL marks, zero-width joiners) are dropped. `:` `.` `/` `-` survive between
 ///    digits (`8:10`, `1.5`, `12/25`), `.` between ASCII letters or digits (`a.m`, `google.com`)
 ///    and `'` between letters (`o'clock`, `xi'an`); `@` not written against a word is read "at"
-///    ("remind me @ 5").
+///    ("remind me @ 5"), and `+` before a number "plus" ("timer +3 min").
 /// 4. Numbers become ASCII digits (see `NumeralReader`): Chinese numerals (十五 → 15,
 ///    一百零五 → 105, 两 → 2, 一千二 → 1200, 3万 → 30000), English number words (twenty-five → 25)
 ///    and ranges (两三 → `2-3`, "two or three" → `2-3`, 十五六 → `15-16`), each listed in
@@ -33,7 +33,7 @@ public struct Normalizer: Sendable {
     let input = text.scalarArray
     var folded = ScalarFolder()
     folded.fold(input)
-    CantonesePhrases.rewrite(&folded.output.scalars)
+    DialectWords.rewrite(&folded.output.scalars)
     var reader = NumeralReader(base: folded.output)
     reader.read()
     return NormalizedText(
@@ -86,7 +86,7 @@ public struct Normalizer: Sendable {
       guard EnglishNumerals.words.value(for: result[start...]) == nil else { return nil }
     }
     guard result.last != " " else { return nil }
-    CantonesePhrases.rewrite(&result)
+    DialectWords.rewrite(&result)
     return result
   }
 }
@@ -141,7 +141,14 @@ struct ScalarFolder {
       if value < 0x80 || (value >= 0x4E00 && value < 0xA000) || (value >= 0xFF01 && value <= 0xFF5E)
         || value == 0x3000 || value == 0x3001 || value == 0x3002
       {
-        emit(input[i], Int32(i), Int32(i + 1))
+        if value == 0x2B || value == 0xFF0B, i + 1 < input.count,
+          isASCIIDigit(input[i + 1].value) || (0xFF10...0xFF19).contains(input[i + 1].value)
+        {
+          // "timer +3 min", "计时器+10分钟": a plus sign before a number is said "plus".
+          plus(at: Int32(i))
+        } else {
+          emit(input[i], Int32(i), Int32(i + 1))
+        }
         i += 1
         continue
       }
@@ -248,6 +255,13 @@ struct ScalarFolder {
     default:
       space(start)
     }
+  }
+
+  /// The word "plus", standing alone, for the sign at `start`.
+  private mutating func plus(at start: Int32) {
+    space(start)
+    for letter in "plus".unicodeScalars { append(value: letter.value, start, start + 1) }
+    space(start)
   }
 
   @inline(__always)
