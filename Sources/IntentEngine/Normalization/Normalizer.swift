@@ -130,25 +130,22 @@ struct ScalarFolder {
   /// The original offset one past the last scalar appended, to detect combining sequences.
   private var lastAppendedSourceEnd: Int32 = -1
 
+  /// The text being folded, for the few marks whose reading depends on what follows them.
+  private var source: [Unicode.Scalar] = []
+
   /// The longest run of non-fast-path scalars handed to NFKC at once, bounding its cost.
   private static let maxSlowRun = 64
 
   mutating func fold(_ input: [Unicode.Scalar]) {
     output = ScalarBuffer(capacity: input.count)
+    source = input
     var i = 0
     while i < input.count {
       let value = input[i].value
       if value < 0x80 || (value >= 0x4E00 && value < 0xA000) || (value >= 0xFF01 && value <= 0xFF5E)
         || value == 0x3000 || value == 0x3001 || value == 0x3002
       {
-        if value == 0x2B || value == 0xFF0B, i + 1 < input.count,
-          isASCIIDigit(input[i + 1].value) || (0xFF10...0xFF19).contains(input[i + 1].value)
-        {
-          // "timer +3 min", "计时器+10分钟": a plus sign before a number is said "plus".
-          plus(at: Int32(i))
-        } else {
-          emit(input[i], Int32(i), Int32(i + 1))
-        }
+        emit(input[i], Int32(i), Int32(i + 1))
         i += 1
         continue
       }
@@ -246,6 +243,9 @@ struct ScalarFolder {
       } else {
         space(start)
       }
+    case 0x2B where startsNumber(at: end):
+      // "timer +3 min", "计时器+10分钟": a plus sign before a number is said "plus".
+      plus(at: start)
     case 0x40 where output.count == 0 || pendingSpace != nil:
       // "remind me @ 5": '@' standing alone is read "at"; inside an address it stays a break.
       space(start)
@@ -255,6 +255,14 @@ struct ScalarFolder {
     default:
       space(start)
     }
+  }
+
+  /// Whether the source scalar at `offset` is a digit, half- or full-width.
+  private func startsNumber(at offset: Int32) -> Bool {
+    let index = Int(offset)
+    guard index < source.count else { return false }
+    let value = source[index].value
+    return isASCIIDigit(value) || (0xFF10...0xFF19).contains(value)
   }
 
   /// The word "plus", standing alone, for the sign at `start`.
