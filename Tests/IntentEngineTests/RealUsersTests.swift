@@ -199,6 +199,9 @@ struct RealUsersTests {
     Case(text: "定个十分钟的，不对不对，十五分钟吧", intent: "timer.start", slots: ["duration": "900"]),
     // A making word makes, unless the line asks whether it is done ("…加到购物清单了没").
     Case(text: "把鸡蛋加到购物清单", intent: "memo.create", slots: ["list": "shopping", "text": "鸡蛋"]),
+    Case(text: "牛奶我加进购物单了吗", intent: "memo.list", slots: ["list": "shopping", "text": "牛奶"]),
+    // Where a noted thing is asks for the note; where the notepad is asks for an app.
+    Case(text: "上周记的那条备忘去哪了", intent: "memo.list"),
     // The -ing form of a keyword verb is the verb; of an exclude, nothing.
     Case(
       text: "would you mind deleting all my notes", intent: "memo.delete", slots: ["scope": "all"]),
@@ -216,6 +219,10 @@ struct RealUsersTests {
       slots: ["datetime": "2026-12-01T07:00:00+08:00", "text": "食藥"]),
     Case(text: "個計時器仲剩幾耐", intent: "timer.status"),
     Case(text: "我今日行咗幾多步", intent: "health.query", slots: ["metric": "steps", "period": "today"]),
+    Case(text: "杭州明朝会落雨伐", intent: "weather.query", slots: ["date": "2026-12-01"]),
+    // A plus sign before a length adds it; a Chinese numeral against an English word stands apart.
+    Case(text: "timer +5 min", intent: "timer.adjust", slots: ["duration": "300"]),
+    Case(text: "帮我set个timer五分钟", intent: "timer.start", slots: ["duration": "300"]),
   ]
 
   @Test(arguments: cases)

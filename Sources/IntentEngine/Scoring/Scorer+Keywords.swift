@@ -79,8 +79,10 @@ extension Scorer {
           flags.contains(.decline)
           && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
         // "鸡蛋我加到购物清单了没": a making word counts against making only in a question of
-        // whether it is done.
-        let undone = flags.contains(.done) && !grammar.doneQuestions.end(analysis.text)
+        // whether it is done, and against reading only outside one.
+        let undone =
+          flags.contains(.done) ? !grammar.doneQuestions.end(analysis.text)
+          : flags.contains(.making) && grammar.doneQuestions.end(analysis.text)
         // "the timers which are running": a relative pronoun after a keyword asks nothing.
         let relative =
           grammar.roles[Int(hit.entry)].contains(.relative)

@@ -84,6 +84,10 @@ struct ExcludeFlags: OptionSet, Sendable {
   /// whether it is done already ("鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗"), which asks about
   /// what exists instead of making it.
   static let done = ExcludeFlags(rawValue: 8)
+  /// The same making words against reading what exists: they count unless the utterance ends by
+  /// asking whether it is done already ("鸡蛋我加到购物清单了没" reads the list; "把鸡蛋加到购物清单"
+  /// does not).
+  static let making = ExcludeFlags(rawValue: 16)
 }
 
 /// One keyword group of a compiled intent.
