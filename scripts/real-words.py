@@ -4,8 +4,9 @@
 A real word one edit from a keyword ("time" and "timer", "books" and "boots") is weaker evidence
 than a slip that is no word ("timmer"): the engine reads it as the keyword only when a slot's
 value backs it. The list holds the common English words (Zipf frequency >= 3, about one per
-million words) that lie one edit from a single-word keyword or list word of five letters or more
-and are no inflection of it ("hours" of "hour", "deleted" of "delete" stay slips).
+million words) that lie one edit from a single-word keyword or list word of five letters or more,
+or two neighbouring letters swapped from one of four ("form" of "from"), and are no inflection of
+it ("hours" of "hour", "deleted" of "delete" stay slips).
 
 Maintenance only, not part of the build: needs `pip install wordfreq`.
 Usage: scripts/real-words.py            (rewrites the list in place)
@@ -30,7 +31,7 @@ def keywords():
                 continue
             for item in m.group(2).lower().split(","):
                 item = item.strip()
-                if re.fullmatch(r"[a-z]{5,12}", item):
+                if re.fullmatch(r"[a-z]{4,12}", item):
                     words.add(item)
     return words
 
@@ -44,6 +45,15 @@ def one_edit(a, b):
             len(d) == 2 and d[1] == d[0] + 1 and a[d[0]] == b[d[1]] and a[d[1]] == b[d[0]])
     long, short = (a, b) if len(a) > len(b) else (b, a)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def swap(a, b):
+    d = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
+    return len(d) == 2 and d[1] == d[0] + 1 and a[d[0]] == b[d[1]] and a[d[1]] == b[d[0]]
+
+
+def near(word, keyword):
+    return swap(word, keyword) if len(keyword) == 4 else one_edit(word, keyword)
 
 
 def inflection(a, b):
@@ -60,7 +70,7 @@ def main():
             continue
         if zipf_frequency(word, "en") < 3.0:
             continue
-        if any(one_edit(word, k) and not inflection(word, k) for k in kws):
+        if any(near(word, k) and not inflection(word, k) for k in kws):
             real.append(word)
     line = "list real_words_en: " + ", ".join(sorted(real))
     text = LISTS.read_text()

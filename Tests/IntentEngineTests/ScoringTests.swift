@@ -188,6 +188,25 @@ struct ScoringTests {
     #expect(!index.isRealWord(ArraySlice("timmer".unicodeScalars)))
   }
 
+  /// A keyword of four letters is read through two neighbouring letters swapped, and through no
+  /// other slip: a changed letter of "note" makes "nose", "vote" and "node".
+  @Test func fourLetterKeywordsTakeOnlyASwap() {
+    let keywords = ["note", "list", "timer"]
+    var index = TypoIndex()
+    for (entry, word) in keywords.enumerated() { index.add(word, entry: Int32(entry)) }
+    index.seal()
+    func correction(_ typed: String) -> String? {
+      index.correction(for: ArraySlice(typed.unicodeScalars)).map { keywords[Int($0)] }
+    }
+    #expect(correction("noet") == "note")
+    #expect(correction("lsit") == "list")
+    #expect(correction("ntoe") == "note")
+    #expect(correction("nose") == nil)
+    #expect(correction("notes") == nil)
+    #expect(correction("lis") == nil)
+    #expect(correction("timre") == "timer")
+  }
+
   /// An intent written in two languages may exclude the same word twice; it counts once, at its
   /// strongest.
   @Test func aWordExcludedByTwoLinesCountsOnceAtItsStrongest() throws {

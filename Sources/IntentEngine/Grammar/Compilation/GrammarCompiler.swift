@@ -399,7 +399,7 @@ public struct GrammarCompiler: Sendable {
     var typoKeys = 0
     for entry in 0..<min(lexicon.count, targets.count) where !targets[entry].isEmpty {
       let length = lexicon.word(Int32(entry)).utf8.count
-      if length >= TypoIndex.minimumKeywordLength, length <= TypoIndex.maximumLength {
+      if length >= TypoIndex.minimumSwappedLength, length <= TypoIndex.maximumLength {
         typoKeys += length + 1
       }
     }

@@ -4,8 +4,11 @@
 /// Keywords and their one-letter deletions are indexed when grammars load, each packed into one
 /// integer (five bits a letter), so a lookup is a handful of hash probes and no allocation.
 struct TypoIndex: Sendable {
-  /// Shortest keyword that is matched with a typo: shorter words have too many neighbours.
+  /// Shortest keyword that is matched with any typo: shorter words have too many neighbours.
   static let minimumKeywordLength = 5
+  /// Shortest keyword that is matched with two neighbouring letters swapped ("noet", "lsit"): few
+  /// words of four letters are a swap of another, while a changed letter often makes a word.
+  static let minimumSwappedLength = 4
   /// Shortest word that is looked up.
   static let minimumWordLength = 4
   /// Longest word that fits the packed key.
@@ -30,7 +33,7 @@ struct TypoIndex: Sendable {
   /// Indexes a keyword if it is a single ASCII word long enough to be matched fuzzily.
   mutating func add(_ word: String, entry: Int32) {
     guard let letters = Self.letters(utf8: word.utf8),
-      letters.count >= Self.minimumKeywordLength
+      letters.count >= Self.minimumSwappedLength
     else { return }
     while words.count <= Int(entry) { words.append([]) }
     words[Int(entry)] = letters
@@ -86,7 +89,10 @@ struct TypoIndex: Sendable {
     for skip in -1..<letters.count {
       for entry in entries(for: Self.key(letters, skipping: skip)) where entry < (best ?? .max) {
         let target = words[Int(entry)]
-        if Self.isOneEditApart(letters, target), !Self.isPastTense(letters, of: target) {
+        let isNear =
+          target.count >= Self.minimumKeywordLength
+          ? Self.isOneEditApart(letters, target) : Self.isSwap(letters, target)
+        if isNear, !Self.isPastTense(letters, of: target) {
           best = entry
         }
       }
@@ -139,6 +145,16 @@ struct TypoIndex: Sendable {
       key = key << 5 | UInt64(letter)
     }
     return key
+  }
+
+  /// Whether two words of the same length differ only by two neighbouring letters swapped.
+  static func isSwap(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count, a != b else { return false }
+    guard let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else {
+      return false
+    }
+    return a[first] == b[first + 1] && a[first + 1] == b[first]
+      && a[(first + 2)...] == b[(first + 2)...]
   }
 
   /// Whether two words differ by one insertion, deletion, substitution or adjacent swap.
