@@ -262,6 +262,8 @@ struct RealUsersTests {
     // Whether a timer goes on with the screen off asks how the phone works; days left count down
     // to a date.
     "手机里的计时器关了屏幕还会继续走吗", "倒计时还有多少天过年",
+    // A weather word said alone remarks on the weather; what is playing goes to a playlist.
+    "chilly", "put this track on my gym list", "把这首歌加到我的收藏列表",
     // Asking whether something was made already makes nothing.
     "鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗",
   ])
