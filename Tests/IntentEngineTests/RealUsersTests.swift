@@ -218,6 +218,8 @@ struct RealUsersTests {
       text: "唔該聽日朝早七點提醒我食藥", intent: "reminder.create",
       slots: ["datetime": "2026-12-01T07:00:00+08:00", "text": "食藥"]),
     Case(text: "個計時器仲剩幾耐", intent: "timer.status"),
+    // No longer needing to be reminded of something named cancels that reminder.
+    Case(text: "以后不用提醒我交房租了", intent: "reminder.cancel"),
     Case(text: "我今日行咗幾多步", intent: "health.query", slots: ["metric": "steps", "period": "today"]),
     Case(text: "杭州明朝会落雨伐", intent: "weather.query", slots: ["date": "2026-12-01"]),
     // A plus sign before a length adds it; a Chinese numeral against an English word stands apart.
@@ -264,6 +266,8 @@ struct RealUsersTests {
     "手机里的计时器关了屏幕还会继续走吗", "倒计时还有多少天过年",
     // A weather word said alone remarks on the weather; what is playing goes to a playlist.
     "chilly", "put this track on my gym list", "把这首歌加到我的收藏列表",
+    // Declining a reminder with nothing named cancels nothing.
+    "不用提醒我了",
     // Asking whether something was made already makes nothing.
     "鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗",
   ])
