@@ -412,8 +412,7 @@ struct PatternMatcher {
       return nil
     }
     let opening = run.text[literal.lowerBound]
-    guard opening != " ", scalars[start] == opening, Tokenizer.isASCIILetter(opening.value),
-      literal.allSatisfy({ run.text[$0] == " " || Tokenizer.isASCIILetter(run.text[$0].value) })
+    guard opening != " ", scalars[start] == opening, Tokenizer.isASCIILetter(opening.value)
     else { return nil }
     let reached: Int? = scalars.withUnsafeBufferPointer { utterance in
       var p = position
@@ -439,7 +438,10 @@ struct PatternMatcher {
       }
       return fuzzy ? p : nil
     }
-    guard let p = reached, !checkEnd || boundaries[p] else { return nil }
+    // Only Latin words take a slip; checked last, since most tries end in the loop above.
+    guard let p = reached, !checkEnd || boundaries[p],
+      literal.allSatisfy({ run.text[$0] == " " || Tokenizer.isASCIILetter(run.text[$0].value) })
+    else { return nil }
     if position > 0, Scorer.isASCIIWord(scalars[position - 1]) { return nil }
     return p
   }
