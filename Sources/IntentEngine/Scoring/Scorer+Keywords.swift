@@ -81,7 +81,8 @@ extension Scorer {
         // "鸡蛋我加到购物清单了没": a making word counts against making only in a question of
         // whether it is done, and against reading only outside one.
         let undone =
-          flags.contains(.done) ? !grammar.doneQuestions.end(analysis.text)
+          flags.contains(.done)
+          ? !grammar.doneQuestions.end(analysis.text)
           : flags.contains(.making) && grammar.doneQuestions.end(analysis.text)
         // "the timers which are running": a relative pronoun after a keyword asks nothing.
         let relative =
