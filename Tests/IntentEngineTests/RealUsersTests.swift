@@ -268,6 +268,9 @@ struct RealUsersTests {
     "chilly", "put this track on my gym list", "把这首歌加到我的收藏列表",
     // Declining a reminder with nothing named cancels nothing.
     "不用提醒我了",
+    // An activity said as what one is doing asks for no figure, and a pattern whose words are all
+    // optional does not match its slot alone.
+    "walking now", "sleeping now",
     // Asking whether something was made already makes nothing.
     "鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗",
   ])

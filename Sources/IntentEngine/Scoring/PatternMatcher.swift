@@ -193,7 +193,11 @@ struct PatternMatcher {
               stack.removeAll(keepingCapacity: true)
               let isMatch = matchElements(run, first, at: origin, stack: &stack, steps: &taken)
               budget.remaining -= min(taken, run.limit)
-              if isMatch { return stack }
+              // A sentence of the pattern says one of its words: slots alone ("walking now" as a
+              // bare {metric}) are the entities, not the pattern.
+              if isMatch, !program.wordless[sequence] || saysWord(besides: stack, from: origin) {
+                return stack
+              }
             }
             return nil
           }
@@ -229,6 +233,28 @@ struct PatternMatcher {
     requirements.allSatisfy { options in
       options.contains { present[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
     }
+  }
+
+  /// Whether the text from `origin` holds a word that neither `bindings` nor politeness covers:
+  /// a word the pattern itself matched.
+  private func saysWord(besides bindings: [Binding], from origin: Int) -> Bool {
+    var p = origin
+    scan: while p < bounds.upperBound {
+      if scalars[p] == " " {
+        p += 1
+        continue
+      }
+      if fillerEnds[p] > p {
+        p = fillerEnds[p]
+        continue
+      }
+      for binding in bindings where binding.range.contains(p) {
+        p = binding.range.upperBound
+        continue scan
+      }
+      return true
+    }
+    return false
   }
 
   /// Whether a step starting with one of the scalars `set` could start at `position`, possibly

@@ -40,7 +40,11 @@ extension Scorer {
           $0.contains(hit.range.lowerBound) && hit.range.upperBound <= $0.upperBound
         }
         // Each hit is counted in one of the two passes: asked about its value only there.
-        guard inPayload == countingPayload, !isInsideSlotValue(hit.range, of: intent, analysis)
+        // A statement word counts inside a value too: "walking" fills the metric, and said as
+        // what one is doing ("walking now") asks for no figure.
+        guard inPayload == countingPayload,
+          intent.excludeFlags[index].contains(.statement)
+            || !isInsideSlotValue(hit.range, of: intent, analysis)
         else { continue }
         let penalty: Double
         if wholeSentence, intent.excludes[index] != nil,

@@ -386,6 +386,9 @@ struct PatternProgram: Sendable {
   /// For each sequence, the entity types its slots take, as bits by ``EntityType/rank``: a
   /// sequence whose slot types the utterance has no entity of cannot match.
   var slotTypes: [UInt16] = []
+  /// For each sequence, whether it can match without a word of its own: every word in it is
+  /// optional, so its slots alone may cover the text ("[我] [的] {metric} [是] [多少]").
+  var wordless: [Bool] = []
 
   var sequenceCount: Int { sequenceStarts.count - 1 }
 
@@ -405,6 +408,14 @@ struct PatternProgram: Sendable {
         if case .slot(_, let type, _) = element { types |= 1 << UInt16(type.rank) }
       }
       slotTypes.append(types)
+      wordless.append(
+        !sequence.contains {
+          switch $0 {
+          case .literal: true
+          case .anyOf(let words): !words.words.contains(where: \.isEmpty)
+          case .slot, .capture: false
+          }
+        })
       for (index, element) in sequence.enumerated() {
         func isPlaceholder(_ i: Int) -> Bool {
           guard sequence.indices.contains(i) else { return true }
