@@ -270,7 +270,7 @@ struct RealUsersTests {
     "不用提醒我了",
     // An activity said as what one is doing asks for no figure, and a pattern whose words are all
     // optional does not match its slot alone.
-    "walking now", "sleeping now",
+    "walking now", "sleeping now", "睡了",
     // Asking whether something was made already makes nothing.
     "鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗",
   ])
