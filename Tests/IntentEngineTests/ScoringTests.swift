@@ -163,13 +163,9 @@ struct ScoringTests {
     for first in ["b", "c", "d", "f", "g"] {
       for rest in ["anana", "elery", "inner", "older", "urger"] { keywords.append(first + rest) }
     }
-    var index = TypoIndex()
-    #expect(index.correction(for: ArraySlice("timmer".unicodeScalars)) == nil)
-    for (entry, word) in keywords.enumerated() { index.add(word, entry: Int32(entry)) }
-    index.seal()
-    func correction(_ typed: String) -> String? {
-      index.correction(for: ArraySlice(typed.unicodeScalars)).map { keywords[Int($0)] }
-    }
+    #expect(TypoIndex().correction(for: ArraySlice("timmer".unicodeScalars)) == nil)
+    var index = Self.typoIndex(keywords)
+    func correction(_ typed: String) -> String? { Self.correction(typed, in: index, keywords) }
     #expect(correction("timmer") == "timer")
     #expect(correction("tigre") == "tiger")
     #expect(correction("cofee") == "coffee")
@@ -192,12 +188,8 @@ struct ScoringTests {
   /// other slip: a changed letter of "note" makes "nose", "vote" and "node".
   @Test func fourLetterKeywordsTakeOnlyASwap() {
     let keywords = ["note", "list", "timer"]
-    var index = TypoIndex()
-    for (entry, word) in keywords.enumerated() { index.add(word, entry: Int32(entry)) }
-    index.seal()
-    func correction(_ typed: String) -> String? {
-      index.correction(for: ArraySlice(typed.unicodeScalars)).map { keywords[Int($0)] }
-    }
+    let index = Self.typoIndex(keywords)
+    func correction(_ typed: String) -> String? { Self.correction(typed, in: index, keywords) }
     #expect(correction("noet") == "note")
     #expect(correction("lsit") == "list")
     #expect(correction("ntoe") == "note")
@@ -205,6 +197,21 @@ struct ScoringTests {
     #expect(correction("notes") == nil)
     #expect(correction("lis") == nil)
     #expect(correction("timre") == "timer")
+  }
+
+  /// A typo index of `keywords`, each its own entry, sealed.
+  private static func typoIndex(_ keywords: [String]) -> TypoIndex {
+    var index = TypoIndex()
+    for (entry, word) in keywords.enumerated() { index.add(word, entry: Int32(entry)) }
+    index.seal()
+    return index
+  }
+
+  /// The keyword `index` reads `typed` as, if any.
+  private static func correction(_ typed: String, in index: TypoIndex, _ keywords: [String])
+    -> String?
+  {
+    index.correction(for: ArraySlice(typed.unicodeScalars)).map { keywords[Int($0)] }
   }
 
   /// An intent written in two languages may exclude the same word twice; it counts once, at its

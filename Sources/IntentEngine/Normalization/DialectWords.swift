@@ -57,7 +57,9 @@ enum DialectWords {
 
   /// Rewrites the dialect words in `scalars` in place.
   static func rewrite(_ scalars: inout [Unicode.Scalar]) {
-    guard let first = firstLead(in: scalars) else { return }
+    // Read without writing first: nearly every command has no such character, and is left
+    // untouched.
+    guard let first = scalars.firstIndex(where: { isLead($0.value) }) else { return }
     var index = first
     while index < scalars.count {
       let value = scalars[index].value
@@ -84,22 +86,6 @@ enum DialectWords {
         scalars[index] = "吗"
       }
       index += 1
-    }
-  }
-
-  /// The offset of the first character a pair may start with, read without writing: nearly
-  /// every command has none, and is then left untouched.
-  private static func firstLead(in scalars: [Unicode.Scalar]) -> Int? {
-    scalars.withUnsafeBufferPointer { buffer in
-      leads.withUnsafeBufferPointer { bits in
-        for index in buffer.indices {
-          let value = buffer[index].value
-          guard value &- cjkStart < cjkEnd - cjkStart else { continue }
-          let offset = Int(value - cjkStart)
-          if bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0 { return index }
-        }
-        return nil
-      }
     }
   }
 

@@ -14,12 +14,10 @@ public struct NormalizedText: Sendable {
     let sourceEnds: [Int32]
     let numbers: [NumberSpan]
     let respelt: [Range<Int>]
-    let firstClauseBreak: Int?
 
     init(
       original: String, originalScalars: [Unicode.Scalar], scalars: [Unicode.Scalar],
-      sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan], respelt: [Range<Int>],
-      firstClauseBreak: Int? = nil
+      sourceStarts: [Int32], sourceEnds: [Int32], numbers: [NumberSpan], respelt: [Range<Int>]
     ) {
       self.original = original
       self.originalScalars = originalScalars
@@ -28,19 +26,10 @@ public struct NormalizedText: Sendable {
       self.sourceEnds = sourceEnds
       self.numbers = numbers
       self.respelt = respelt
-      self.firstClauseBreak = firstClauseBreak
-    }
-
-    /// The same parts with the first clause break recorded.
-    func breaking(at offset: Int) -> Storage {
-      Storage(
-        original: original, originalScalars: originalScalars, scalars: scalars,
-        sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers, respelt: respelt,
-        firstClauseBreak: offset)
     }
   }
 
-  private var storage: Storage
+  private let storage: Storage
 
   /// The text as the user typed it.
   public var original: String { storage.original }
@@ -57,7 +46,7 @@ public struct NormalizedText: Sendable {
   public var numbers: [NumberSpan] { storage.numbers }
   /// The offset of the first clause break (see ``isClauseBreak(at:)``), or nil when the text is
   /// one clause, as most commands are: readers of clauses stop here at once.
-  public var firstClauseBreak: Int? { storage.firstClauseBreak }
+  public private(set) var firstClauseBreak: Int?
   /// Ranges the engine respelt as the keyword they sound like ("剃醒" as "提醒"): read as that
   /// keyword, they are weaker evidence than the keyword typed.
   public var respelt: [Range<Int>] { storage.respelt }
@@ -83,7 +72,7 @@ public struct NormalizedText: Sendable {
       original: original, originalScalars: originalScalars, scalars: scalars,
       sourceStarts: sourceStarts, sourceEnds: sourceEnds, numbers: numbers, respelt: respelt)
     for index in scalars.indices where scalars[index] == " " && isClauseBreak(at: index) {
-      storage = storage.breaking(at: index)
+      firstClauseBreak = index
       break
     }
   }
