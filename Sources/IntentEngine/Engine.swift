@@ -198,15 +198,11 @@ public struct Engine: Sendable {
         score: candidates[index].score)
     }
     guard let best = candidates.first, let top = alternatives.first else {
-      // Why nothing was found: the vetoes that ruled out intents named here, if any.
-      let vetoes = scorer.vetoNotes(in: analysis)
-      let result = ParseResult(
+      // Why nothing was found: the vetoes that ruled out intents, or that no keyword was said.
+      return ParseResult(
         text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
         score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
-        explanation: vetoes.isEmpty
-          ? [Evidence(kind: .note, detail: "no intent has a keyword here", contribution: 0)]
-          : vetoes)
-      return result
+        explanation: scorer.whyNoCandidate(in: analysis))
     }
     let winner = grammar.intents[best.intent]
     let threshold = winner.threshold ?? calibration.localThreshold

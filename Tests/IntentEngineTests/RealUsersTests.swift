@@ -286,6 +286,10 @@ struct RealUsersTests {
     let vetoed = engine.parse("how do i change my step goal", context: Self.context)
     #expect(vetoed.route == .fallback)
     #expect(vetoed.explanation.contains { $0.detail.hasPrefix("health.query ruled out by") })
+    // Only an intent whose needed keywords were all said is ruled out by a veto: "timer" names
+    // every timer intent, but only starting one needs no more than that word.
+    let asked = engine.parse("german word for timer?", context: Self.context)
+    #expect(asked.explanation.map(\.detail) == ["timer.start ruled out by 'word for'"])
   }
 
   @Test func notUnderstoodIsNullWithTheGuessKept() throws {

@@ -100,33 +100,38 @@ extension Scorer {
   /// Why an utterance was left with no candidate, worded only when read.
   ///
   /// Each intent whose keywords were said and the veto that ruled it out ("health.query ruled out
-  /// by 'what time'"), in intent order; empty when no veto was met.
-  func vetoNotes(in analysis: Analysis) -> [Evidence] {
-    var named = SmallIndexSet()
-    var vetoes: [(intent: Int, entry: Int32)] = []
-    for hit in analysis.hits {
-      for target in grammar.targets[Int(hit.entry)] {
-        let intent = Int(target.intent)
-        if target.kind == .group {
-          _ = named.insert(intent)
-        } else if grammar.intents[intent].excludes[Int(target.index)] == nil,
-          !vetoes.contains(where: { $0.intent == intent })
-        {
-          vetoes.append((intent, hit.entry))
-        }
+  /// by 'what time'"), in intent order. A veto its flag kept from counting ("下雨了" in a
+  /// question) is no reason and is not named; with no veto met, one note says whether keywords
+  /// were said at all.
+  func whyNoCandidate(in analysis: Analysis) -> [Evidence] {
+    let touched = targetedHits(in: analysis)
+    var notes: [Evidence] = []
+    var evidence: [EvidenceRecord] = []
+    var ranges: [Range<Int>] = []
+    Self.forEachIntent(in: touched) { intentIndex, group in
+      let intent = grammar.intents[intentIndex]
+      if let keywords = readKeywords(
+        intent, touched[group], analysis, evidence: &evidence, explaining: &ranges),
+        let veto = keywords.excludeHits.first(where: {
+          intent.excludes[Int($0.target.index)] == nil
+        })
+      {
+        notes.append(
+          Evidence(
+            kind: .note,
+            wording: .ruledOut(
+              intent: intent.id.rawValue, word: grammar.lexicon.word(veto.hit.entry)),
+            contribution: 0))
       }
     }
-    vetoes.sort { $0.intent < $1.intent }
-    var notes: [Evidence] = []
-    for veto in vetoes where named.contains(veto.intent) {
-      notes.append(
-        Evidence(
-          kind: .note,
-          wording: .ruledOut(
-            intent: grammar.intents[veto.intent].id.rawValue,
-            word: grammar.lexicon.word(veto.entry)),
-          contribution: 0))
-    }
-    return notes
+    guard notes.isEmpty else { return notes }
+    let keywordSaid = touched.contains { $0.target.kind == .group }
+    return [
+      Evidence(
+        kind: .note,
+        detail: keywordSaid
+          ? "no intent has all the keywords it needs here" : "no intent has a keyword here",
+        contribution: 0)
+    ]
   }
 }

@@ -109,35 +109,14 @@ struct Scorer {
 
   /// Scores every intent with at least one keyword in the utterance, best first.
   func candidates(for analysis: Analysis) -> [Candidate] {
-    // Hits grouped by intent, in intent order: a sort of a small array, no dictionary.
-    var touched: [TargetedHit] = []
-    touched.reserveCapacity(2 * (analysis.hits.count + analysis.entities.count))
-    for hit in analysis.hits {
-      for target in grammar.targets[Int(hit.entry)] {
-        touched.append(TargetedHit(hit: hit, target: target))
-      }
-    }
-    for entity in analysis.entities {
-      for target in grammar.entityTargets[entity.type.rank] {
-        touched.append(TargetedHit(hit: KeywordHit(range: entity.range, entry: -1), target: target))
-      }
-    }
-    Self.groupByIntent(&touched)
+    let touched = targetedHits(in: analysis)
     var result: [Candidate] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
     // What each intent explains, in one buffer that every scoring below reuses.
     var explained: [Range<Int>] = []
     explained.reserveCapacity(2 * touched.count + 8)
-    var start = 0
-    while start < touched.count {
-      let intentIndex = Int(touched[start].target.intent)
-      var end = start + 1
-      while end < touched.count, touched[end].target.intent == touched[start].target.intent {
-        end += 1
-      }
-      let group = start..<end
-      start = end
+    Self.forEachIntent(in: touched) { intentIndex, group in
       if var candidate = score(
         intentIndex, touched[group], analysis, matcher, explaining: &explained)
       {
@@ -165,6 +144,40 @@ struct Scorer {
     rescoreLastClause(of: &result, touched, analysis, matcher, explaining: &explained)
     rescoreFirstClause(of: &result, touched, analysis, matcher, explaining: &explained)
     return result
+  }
+
+  /// Every keyword, exclude and entity hit paired with the intent it speaks for, grouped by
+  /// intent in intent order: a sort of a small array, no dictionary.
+  func targetedHits(in analysis: Analysis) -> [TargetedHit] {
+    var touched: [TargetedHit] = []
+    touched.reserveCapacity(2 * (analysis.hits.count + analysis.entities.count))
+    for hit in analysis.hits {
+      for target in grammar.targets[Int(hit.entry)] {
+        touched.append(TargetedHit(hit: hit, target: target))
+      }
+    }
+    for entity in analysis.entities {
+      for target in grammar.entityTargets[entity.type.rank] {
+        touched.append(TargetedHit(hit: KeywordHit(range: entity.range, entry: -1), target: target))
+      }
+    }
+    Self.groupByIntent(&touched)
+    return touched
+  }
+
+  /// Calls `body` with each intent of `touched`, grouped by intent, and the range of its hits.
+  @inline(__always)
+  static func forEachIntent(
+    in touched: [TargetedHit], _ body: (_ intent: Int, _ hits: Range<Int>) -> Void
+  ) {
+    var start = 0
+    while start < touched.count {
+      let intent = touched[start].target.intent
+      var end = start + 1
+      while end < touched.count, touched[end].target.intent == intent { end += 1 }
+      body(Int(intent), start..<end)
+      start = end
+    }
   }
 
   /// Orders hits by intent, then by where they sit, keeping the order of equal ones.
