@@ -25,6 +25,9 @@ struct DurationEntityTests {
     Case(text: "three quarters of an hour", seconds: 2700),
     // "more" and "extra" between the number and its unit, as 个 in 一个小时.
     Case(text: "10 more minutes", seconds: 600), Case(text: "one more minute", seconds: 60),
+    // Speech heard as text: "to" and "too" right before a unit are "two"; "an our" an hour.
+    Case(text: "in to hours", seconds: 7200), Case(text: "too mins", seconds: 120),
+    Case(text: "in an our", seconds: 3600),
   ])
   func readsDurationsInSeconds(_ c: Case) {
     let durations = EntityTestSupport.entities(c.text).filter { $0.type == .duration }

@@ -45,6 +45,9 @@ struct HomophoneTests {
       ("今天布数多少", "health.query", "metric", "steps"),
       ("明天会不会下与", "weather.query", "date", "2026-12-01"),
       ("计时器暂亭", "timer.pause", nil, nil),
+      // A whole sentence of the intent's shape backs a slip that has no value beside it.
+      ("题醒我去交水费", "reminder.create", "text", "去交水费"),
+      ("麻烦开个机时器", "timer.start", nil, nil),
     ] as [(String, String, String?, String?)])
   func homophoneOfAKeywordIsTheKeyword(
     _ text: String, _ intent: String, _ slot: String?, _ value: String?

@@ -225,6 +225,12 @@ struct RealUsersTests {
     // A plus sign before a length adds it; a Chinese numeral against an English word stands apart.
     Case(text: "timer +5 min", intent: "timer.adjust", slots: ["duration": "300"]),
     Case(text: "帮我set个timer五分钟", intent: "timer.start", slots: ["duration": "300"]),
+    // 那个 before a request is a hesitation, not "that reminder".
+    Case(
+      text: "那个提醒我后天上午十点去银行", intent: "reminder.create",
+      slots: ["datetime": "2026-12-02T10:00:00+08:00", "text": "去银行"]),
+    // A task does not end by turning itself down: the reminder named is no longer wanted.
+    Case(text: "提醒我交电费的那个不要了", intent: "reminder.cancel"),
   ]
 
   @Test(arguments: cases)

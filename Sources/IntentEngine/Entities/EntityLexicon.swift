@@ -270,6 +270,12 @@ enum EntityLexicon {
     add(
       "quarter of an hour,a quarter of an hour,quarter hour,a quarter hour,quarter of a hour",
       .durationWord(900))
+    // Speech heard as text: "an hour" comes out "an our", "two minutes" "to minutes". Neither
+    // "our" after an article nor "to" right before a unit has another reading.
+    add("an our", .durationWord(3600))
+    for (unit, seconds) in [("minutes", 60.0), ("mins", 60), ("hours", 3600), ("hrs", 3600)] {
+      add("to \(unit),too \(unit)", .durationWord(2 * seconds))
+    }
     add("天,day,days", .unit(.day))
     add("周,星期,礼拜,week,weeks", .unit(.week))
     add("个月,month,months", .unit(.month))

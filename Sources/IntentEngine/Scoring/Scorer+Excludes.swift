@@ -58,9 +58,14 @@ extension Scorer {
           // text Alex back").
           continue
         } else if let declared = intent.excludes[index] {
-          penalty = inPayload ? declared * Self.payloadExcludeShare : declared
+          let inTask =
+            inPayload
+            && !(intent.excludeFlags[index].contains(.final) && endsClause(hit.range, analysis))
+          penalty = inTask ? declared * Self.payloadExcludeShare : declared
         } else {
-          guard inPayload else { return false }
+          guard inPayload,
+            !(intent.excludeFlags[index].contains(.final) && endsClause(hit.range, analysis))
+          else { return false }
           penalty = Self.payloadVetoPenalty
         }
         guard excludeCounted.insert(index) else { continue }
@@ -69,6 +74,14 @@ extension Scorer {
       }
     }
     return true
+  }
+
+  /// Whether only particles (吧, 啊) lie between `range` and the end of its clause.
+  private func endsClause(_ range: Range<Int>, _ analysis: Analysis) -> Bool {
+    let scalars = analysis.text.scalars
+    var end = range.upperBound
+    while end < scalars.count, "吧啊呀啦哈呢嘛".unicodeScalars.contains(scalars[end]) { end += 1 }
+    return end == scalars.count || analysis.text.isClauseBreak(at: end)
   }
 
   /// Whether a whole-sentence match spells the words at `range` itself: they meet none of its

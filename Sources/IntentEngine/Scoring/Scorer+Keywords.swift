@@ -17,6 +17,9 @@ extension Scorer {
     /// enough: it matches the corrected word too ("what's the time" has the shape of "what's the
     /// timer"). A slip that is no word ("stop the timmer") needs only another keyword spelt right.
     var leansOnCorrection: Bool
+    /// Whether every corrected group was met by a slip that is no word ("remnid", "题醒"): a
+    /// sentence of the intent's own shape then backs the keywords as well as a value does.
+    var correctedOnlyBySlips: Bool
   }
 
   /// Reads `hits`, an intent's keywords and excludes, adding a record per fired group to
@@ -115,8 +118,12 @@ extension Scorer {
       || intent.groups.indices.contains {
         realWordRead.contains($0) && !spelledRight.contains($0) && intent.groups[$0].isRequired
       }
+    let correctedOnlyBySlips = !intent.groups.indices.contains {
+      realWordRead.contains($0) && !spelledRight.contains($0)
+    }
     return KeywordReading(
       score: score, groupHit: groupHit, excludeHits: excludeHits,
-      weight: weight, leansOnCorrection: leansOnCorrection)
+      weight: weight, leansOnCorrection: leansOnCorrection,
+      correctedOnlyBySlips: correctedOnlyBySlips)
   }
 }

@@ -30,7 +30,8 @@
 /// 6. **Correction rule** (no weight; `KeywordReading.leansOnCorrection`): keywords that rest on
 ///    spelling corrections alone, or a required group met only by a real word one edit from its
 ///    keyword ("time" for "timer"), make no candidate unless a slot's value backs them; a slip
-///    that is no word ("timmer") beside a keyword spelt right counts.
+///    that is no word ("timmer") beside a keyword spelt right counts, and so does one in a whole
+///    sentence of the intent's shape that says more than the slip ("题醒我去拿干洗的衣服").
 /// 7. **Payload** (``payloadCredit``; `Scorer+Coverage`): the free text a text slot takes counts as
 ///    partly explained, and a required text slot without one costs like any missing slot.
 /// 8. **Stutter** (``stutterPenalty``; `Scorer+Readings`): a word said twice running, with one
@@ -177,6 +178,16 @@ struct Scorer {
       while end < touched.count, touched[end].target.intent == intent { end += 1 }
       body(Int(intent), start..<end)
       start = end
+    }
+  }
+
+  /// Whether the utterance holds a word that is neither a corrected keyword among `hits` nor
+  /// politeness.
+  private static func saysMore(than hits: ArraySlice<TargetedHit>, in analysis: Analysis) -> Bool {
+    analysis.text.scalars.indices.contains { index in
+      analysis.text.scalars[index] != " "
+        && !hits.contains { $0.hit.isCorrected && $0.hit.range.contains(index) }
+        && !analysis.fillers.contains { $0.contains(index) }
     }
   }
 
@@ -376,7 +387,14 @@ struct Scorer {
       explaining: &evidenceRanges)
     // Correction rule: a spelling correction alone never makes a command ("what is the time" is
     // not about a timer); a value for one of the slots must back it.
-    if keywords.leansOnCorrection, !filling.hasEntity { return nil }
+    // A slip that is no word, in a whole sentence of the intent's shape that says more than the
+    // slip, is backed by that sentence ("题醒我去拿干洗的衣服"); the slip alone ("天汽") is not.
+    if keywords.leansOnCorrection, !filling.hasEntity,
+      !keywords.correctedOnlyBySlips || fit == nil || fit?.isClauseOnly == true
+        || !Self.saysMore(than: hits, in: analysis)
+    {
+      return nil
+    }
     // Payload: the free text the intent carries fills its text slot and counts as partly
     // explained.
     let explainedLength = fillPayload(

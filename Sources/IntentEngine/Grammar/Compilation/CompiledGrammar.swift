@@ -88,6 +88,10 @@ struct ExcludeFlags: OptionSet, Sendable {
   /// asking whether it is done already ("鸡蛋我加到购物清单了没" reads the list; "把鸡蛋加到购物清单"
   /// does not).
   static let making = ExcludeFlags(rawValue: 16)
+  /// The words turn down what was said before them ("不要了"): ending a clause, they count in
+  /// full even inside free text, since a task does not end by turning itself down
+  /// ("提醒我取快递的那个不要了").
+  static let final = ExcludeFlags(rawValue: 32)
 }
 
 /// One keyword group of a compiled intent.

@@ -152,13 +152,14 @@ struct GrammarParser {
       guard let (header, colon) = header(in: line, rest, directive: directive) else { break }
       let parsed = parseOptions(
         line, header,
-        allowed: ["veto", "penalty", "statement", "others", "decline", "done", "making"])
+        allowed: ["veto", "penalty", "statement", "others", "decline", "done", "making", "final"])
       var flags: ExcludeFlags = []
       if parsed.flags.contains("statement") { flags.insert(.statement) }
       if parsed.flags.contains("others") { flags.insert(.others) }
       if parsed.flags.contains("decline") { flags.insert(.decline) }
       if parsed.flags.contains("done") { flags.insert(.done) }
       if parsed.flags.contains("making") { flags.insert(.making) }
+      if parsed.flags.contains("final") { flags.insert(.final) }
       let exclude = ExcludeSyntax(
         penalty: parsed.flags.contains("veto") ? nil : parsed.penalty, flags: flags,
         position: position(line, word.startIndex), items: allItems(from: colon))
