@@ -231,6 +231,11 @@ struct RealUsersTests {
       slots: ["datetime": "2026-12-02T10:00:00+08:00", "text": "去银行"]),
     // A task does not end by turning itself down: the reminder named is no longer wanted.
     Case(text: "提醒我交电费的那个不要了", intent: "reminder.cancel"),
+    // A veto in context after the command is the user's words, unless it names another command.
+    Case(text: "cancel the timer please, the fire alarm is going off", intent: "timer.cancel"),
+    Case(
+      text: "what was my pulse this morning, not my wife's, mine", intent: "health.query",
+      slots: ["metric": "heart_rate"]),
   ]
 
   @Test(arguments: cases)

@@ -1,6 +1,6 @@
 extension Scorer {
   /// Takes the penalty of each exclude in `excludeHits` from `score`, recording it in `evidence`;
-  /// false when a veto outside the free text ends the intent.
+  /// returns the veto outside the free text that ends the intent, if one does.
   ///
   /// An exclude inside the pattern's free text after `commandStart` counts at
   /// ``payloadExcludeShare`` of its weight (a veto there at ``payloadVetoPenalty``): it may be the
@@ -10,9 +10,10 @@ extension Scorer {
   /// part of the day.
   func countExcludes(
     _ excludeHits: [TargetedHit], of intent: CompiledIntent, _ analysis: Analysis,
-    patternMatch: PatternMatcher.Match?, wholeSentence: Bool, commandStart: Int, headEnd: Int?,
+    patternMatch: PatternMatcher.Match?, wholeSentence: Bool, commandStart: Int, tailStart: Int?,
+    headEnd: Int?,
     score: inout Double, evidence: inout [EvidenceRecord]
-  ) -> Bool {
+  ) -> KeywordHit? {
     // Free text that opens the sentence is its head, not a payload: its excludes count in full
     // ("how many items are on my grocery list"). A command after context ("dog food's almost
     // gone, remind me tonight to order more") has its payload inside the command.
@@ -20,6 +21,11 @@ extension Scorer {
     // Context after a first clause the pattern fits is the user's own words too ("wake me at 5
     // tomorrow i got a flight to catch").
     if let headEnd { payload.append(headEnd..<analysis.text.scalars.count) }
+    // So is context set apart before a last clause the pattern fits ("上次忘了续费被停机了，所以你
+    // 帮我…提醒"); words run into the command ("ask Alexa to wake me") are not context.
+    if let tailStart, tailStart > 0, analysis.text.isClauseBreak(at: tailStart - 1) {
+      payload.append(0..<tailStart)
+    }
     // An exclude lies in the payload only when the payload holds all of it: one that runs into
     // the command's own words ("the tv sleep | timer") names what the command is. Each exclude
     // line counts once, at its strongest, so hits outside the payload go first.
@@ -65,7 +71,7 @@ extension Scorer {
         } else {
           guard inPayload,
             !(intent.excludeFlags[index].contains(.final) && endsClause(hit.range, analysis))
-          else { return false }
+          else { return hit }
           penalty = Self.payloadVetoPenalty
         }
         guard excludeCounted.insert(index) else { continue }
@@ -73,7 +79,7 @@ extension Scorer {
         evidence.append(.exclude(entry: hit.entry, inPayload: inPayload, penalty: penalty))
       }
     }
-    return true
+    return nil
   }
 
   /// Whether only particles (吧, 啊) lie between `range` and the end of its clause.

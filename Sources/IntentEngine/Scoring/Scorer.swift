@@ -21,7 +21,9 @@
 /// 3. **Excludes** (exclude weights, ``payloadExcludeShare``, ``payloadVetoPenalty``;
 ///    `Scorer+Excludes`): words against the intent cost their weight, less inside its free text,
 ///    where they may be the user's own words, nothing when a whole-sentence pattern spells them;
-///    a veto outside it ends the intent.
+///    a veto outside it ends the intent, unless it lies in context after a first clause the
+///    intent's pattern fits and is no other intent's keyword ("stop the timer, the smoke alarm's
+///    going off"): then that clause is read alone.
 /// 4. **Weak evidence** (``weakEvidencePenalty`` below ``strongEvidenceWeight``): question words
 ///    and possessives alone do not make a command unless a pattern matched.
 /// 5. **Slots** (``filledSlotBonus``, ``missingSlotPenalty``, ``unsupportedSlotPenalty``;
@@ -358,14 +360,29 @@ struct Scorer {
     // Excludes: words against the intent, at half weight inside its free text; a veto outside
     // it ends the intent. The start is read here: a closure in the count would otherwise
     // capture the whole matcher.
-    guard
-      countExcludes(
-        keywords.excludeHits, of: intent, analysis, patternMatch: patternMatch,
-        wholeSentence: fit.map { !$0.isClauseOnly } ?? false,
-        commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, headEnd: fit?.headEnd,
-        score: &score,
-        evidence: &evidence)
-    else { return nil }
+    if let veto = countExcludes(
+      keywords.excludeHits, of: intent, analysis, patternMatch: patternMatch,
+      wholeSentence: fit.map { !$0.isClauseOnly } ?? false,
+      commandStart: fit?.tailStart ?? matcher.bounds.lowerBound, tailStart: fit?.tailStart,
+      headEnd: fit?.headEnd,
+      score: &score,
+      evidence: &evidence)
+    {
+      // A veto said after the command, in context of its own ("stop the timer, the smoke
+      // alarm's going off"), is the user's words: the command's first clause is read alone.
+      // One that is another intent's keyword is a second command ("…在的话直接给我取消"), and
+      // stands.
+      guard reach == .wholeSentence, fit == nil, analysis.text.firstClauseBreak != nil,
+        veto.entry >= 0,
+        !grammar.targets[Int(veto.entry)].contains(where: {
+          $0.kind == .group && Int($0.intent) != intentIndex
+        })
+      else { return nil }
+      return self.score(
+        intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .firstClause)
+        ?? self.score(
+          intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .lastClause)
+    }
     // Weak evidence: question words and possessives alone are not enough, unless the whole
     // sentence has a known shape.
     if keywords.weight < Self.strongEvidenceWeight, patternMatch == nil {
