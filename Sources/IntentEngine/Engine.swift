@@ -179,7 +179,8 @@ public struct Engine: Sendable {
   /// Compares the intents on an analysis and reads the best one's slots.
   func result(for analysis: Analysis) -> ParseResult {
     let normalized = analysis.text
-    let candidates = scorer.candidates(for: analysis)
+    let touched = scorer.targetedHits(in: analysis)
+    let candidates = scorer.candidates(for: analysis, touched: touched)
     let calibration = grammar.calibration
     let shares = calibration.shares(of: candidates.map(\.score))
     // Each candidate is measured against the best other one, or "none" when it stands alone.
@@ -202,7 +203,7 @@ public struct Engine: Sendable {
       return ParseResult(
         text: normalized.original, normalizedText: normalized.string, intent: nil, confidence: 0,
         score: 0, route: .fallback, slots: [], missingSlots: [], alternatives: [],
-        explanation: scorer.whyNoCandidate(in: analysis))
+        explanation: scorer.whyNoCandidate(in: analysis, touched: touched))
     }
     let winner = grammar.intents[best.intent]
     let threshold = winner.threshold ?? calibration.localThreshold

@@ -102,27 +102,29 @@ extension Scorer {
   /// Each intent whose keywords were said and the veto that ruled it out ("health.query ruled out
   /// by 'what time'"), in intent order. A veto its flag kept from counting ("下雨了" in a
   /// question) is no reason and is not named; with no veto met, one note says whether keywords
-  /// were said at all.
-  func whyNoCandidate(in analysis: Analysis) -> [Evidence] {
-    let touched = targetedHits(in: analysis)
+  /// were said at all. `touched` is ``targetedHits(in:)`` of the same analysis.
+  func whyNoCandidate(in analysis: Analysis, touched: [TargetedHit]) -> [Evidence] {
     var notes: [Evidence] = []
-    var evidence: [EvidenceRecord] = []
-    var ranges: [Range<Int>] = []
     Self.forEachIntent(in: touched) { intentIndex, group in
       let intent = grammar.intents[intentIndex]
-      if let keywords = readKeywords(
-        intent, touched[group], analysis, evidence: &evidence, explaining: &ranges),
-        let veto = keywords.excludeHits.first(where: {
-          intent.excludes[Int($0.target.index)] == nil
+      let hits = touched[group]
+      var said = SmallIndexSet()
+      for hit in hits where hit.target.kind == .group { _ = said.insert(Int(hit.target.index)) }
+      guard !said.isEmpty,
+        !intent.groups.indices.contains(where: {
+          intent.groups[$0].isRequired && !said.contains($0)
+        }),
+        let veto = hits.first(where: {
+          $0.target.kind == .exclude && intent.excludes[Int($0.target.index)] == nil
+            && countsAgainst($0, intent, among: hits, analysis)
         })
-      {
-        notes.append(
-          Evidence(
-            kind: .note,
-            wording: .ruledOut(
-              intent: intent.id.rawValue, word: grammar.lexicon.word(veto.hit.entry)),
-            contribution: 0))
-      }
+      else { return }
+      notes.append(
+        Evidence(
+          kind: .note,
+          wording: .ruledOut(
+            intent: intent.id.rawValue, word: grammar.lexicon.word(veto.hit.entry)),
+          contribution: 0))
     }
     guard notes.isEmpty else { return notes }
     let keywordSaid = touched.contains { $0.target.kind == .group }

@@ -26,9 +26,8 @@ extension Scorer {
   /// `evidence` and each keyword's range to `evidenceRanges`; nil when a required group, or every
   /// group, is missing.
   ///
-  /// Each group counts once however many of its words appear. An exclude does not count when it
-  /// is a slip of a different word, sits inside a longer filler or keyword, marks a statement
-  /// in a question, or declines what is running.
+  /// Each group counts once however many of its words appear; an exclude, when
+  /// ``countsAgainst(_:_:among:_:)`` says it does.
   func readKeywords(
     _ intent: CompiledIntent, _ hits: ArraySlice<TargetedHit>, _ analysis: Analysis,
     evidence: inout [EvidenceRecord], explaining evidenceRanges: inout [Range<Int>]
@@ -54,52 +53,7 @@ extension Scorer {
           evidence.append(.keyword(hit: hit, group: Int(target.index), weight: weight))
         }
       case .exclude:
-        // A correction that changes the first letter is a different word, not a slip: "never"
-        // is one edit from the exclude "fever", while "emails" and "terribly" are inflections.
-        if hit.isCorrected,
-          grammar.lexicon.word(hit.entry).unicodeScalars.first
-            != analysis.text.scalars[hit.range.lowerBound]
-        {
-          continue
-        }
-        // A word inside a longer politeness phrase ("you" in "can you") or inside a longer
-        // keyword of this intent ("off" in "kick off") is not an exclude.
-        let insideFiller =
-          analysis.fillers.contains {
-            $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
-              && hit.range.upperBound <= $0.upperBound
-          }
-          || hits.contains {
-            $0.target.kind == .group && $0.hit.range.count > hit.range.count
-              && $0.hit.range.lowerBound <= hit.range.lowerBound
-              && hit.range.upperBound <= $0.hit.range.upperBound
-          }
-        // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
-        let flags = intent.excludeFlags[Int(target.index)]
-        let asked = analysis.asks && flags.contains(.statement)
-        // "不需要计时了": declining what is running is asking to stop it.
-        let changed =
-          flags.contains(.decline)
-          && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
-        // "鸡蛋我加到购物清单了没": a making word counts against making only in a question of
-        // whether it is done, and against reading only outside one.
-        let undone =
-          flags.contains(.done)
-          ? !grammar.doneQuestions.end(analysis.text)
-          : flags.contains(.making) && grammar.doneQuestions.end(analysis.text)
-        // "the timers which are running": a relative pronoun after a keyword asks nothing.
-        let relative =
-          grammar.roles[Int(hit.entry)].contains(.relative)
-          && hits.contains {
-            $0.target.kind == .group
-              && ($0.hit.range.upperBound == hit.range.lowerBound
-                || $0.hit.range.upperBound + 1 == hit.range.lowerBound
-                  && analysis.text.scalars[$0.hit.range.upperBound] == " ")
-          }
-        // A real word read as a near keyword ("time" as "timer") is that word: no exclude.
-        if !insideFiller, !asked, !changed, !undone, !relative, !hit.isMisread {
-          excludeHits.append(touched)
-        }
+        if countsAgainst(touched, intent, among: hits, analysis) { excludeHits.append(touched) }
       }
     }
     for index in intent.groups.indices
@@ -125,5 +79,59 @@ extension Scorer {
       score: score, groupHit: groupHit, excludeHits: excludeHits,
       weight: weight, leansOnCorrection: leansOnCorrection,
       correctedOnlyBySlips: correctedOnlyBySlips)
+  }
+
+  /// Whether an exclude hit of `intent` counts against it: not when it is a slip of a different
+  /// word, sits inside a longer filler or keyword, marks a statement in a question, declines
+  /// what is running, or is a making word on the wrong side of a question of whether it is done.
+  func countsAgainst(
+    _ touched: TargetedHit, _ intent: CompiledIntent, among hits: ArraySlice<TargetedHit>,
+    _ analysis: Analysis
+  ) -> Bool {
+    let hit = touched.hit
+    // A correction that changes the first letter is a different word, not a slip: "never"
+    // is one edit from the exclude "fever", while "emails" and "terribly" are inflections.
+    if hit.isCorrected,
+      grammar.lexicon.word(hit.entry).unicodeScalars.first
+        != analysis.text.scalars[hit.range.lowerBound]
+    {
+      return false
+    }
+    // A word inside a longer politeness phrase ("you" in "can you") or inside a longer
+    // keyword of this intent ("off" in "kick off") is not an exclude.
+    let insideFiller =
+      analysis.fillers.contains {
+        $0.count > hit.range.count && $0.lowerBound <= hit.range.lowerBound
+          && hit.range.upperBound <= $0.upperBound
+      }
+      || hits.contains {
+        $0.target.kind == .group && $0.hit.range.count > hit.range.count
+          && $0.hit.range.lowerBound <= hit.range.lowerBound
+          && hit.range.upperBound <= $0.hit.range.upperBound
+      }
+    // Words that mark a statement ("下雨了") say nothing against a question ("下雨了吗").
+    let flags = intent.excludeFlags[Int(touched.target.index)]
+    let asked = analysis.asks && flags.contains(.statement)
+    // "不需要计时了": declining what is running is asking to stop it.
+    let changed =
+      flags.contains(.decline)
+      && grammar.changeWords.follow(hit.range.upperBound, in: analysis.text)
+    // "鸡蛋我加到购物清单了没": a making word counts against making only in a question of
+    // whether it is done, and against reading only outside one.
+    let undone =
+      flags.contains(.done)
+      ? !grammar.doneQuestions.end(analysis.text)
+      : flags.contains(.making) && grammar.doneQuestions.end(analysis.text)
+    // "the timers which are running": a relative pronoun after a keyword asks nothing.
+    let relative =
+      grammar.roles[Int(hit.entry)].contains(.relative)
+      && hits.contains {
+        $0.target.kind == .group
+          && ($0.hit.range.upperBound == hit.range.lowerBound
+            || $0.hit.range.upperBound + 1 == hit.range.lowerBound
+              && analysis.text.scalars[$0.hit.range.upperBound] == " ")
+      }
+    // A real word read as a near keyword ("time" as "timer") is that word: no exclude.
+    return !insideFiller && !asked && !changed && !undone && !relative && !hit.isMisread
   }
 }

@@ -41,7 +41,7 @@
 /// 9. **Coverage** (``coverageWeight``, ``coverageCentre``; `Scorer+Coverage`): the share of the
 ///    utterance the intent's evidence explains, since a command explains most of what was said.
 ///
-/// Across the candidates (`candidates(for:)`), after each is scored:
+/// Across the candidates (`candidates(for:touched:)`), after each is scored:
 /// - **Broken off** (``cutoffPenalty``): an utterance that ends on a word no sentence ends on was
 ///   never finished, so every intent loses.
 /// - **Said to someone else** (``addresseePenalty``; `Scorer+Readings`): an utterance that names
@@ -111,8 +111,9 @@ struct Scorer {
   let grammar: CompiledGrammar
 
   /// Scores every intent with at least one keyword in the utterance, best first.
-  func candidates(for analysis: Analysis) -> [Candidate] {
-    let touched = targetedHits(in: analysis)
+  ///
+  /// `touched` is ``targetedHits(in:)`` of the same analysis.
+  func candidates(for analysis: Analysis, touched: [TargetedHit]) -> [Candidate] {
     var result: [Candidate] = []
     guard !touched.isEmpty else { return result }
     let matcher = makeMatcher(analysis)
@@ -372,16 +373,24 @@ struct Scorer {
       // alarm's going off"), is the user's words: the command's first clause is read alone.
       // One that is another intent's keyword is a second command ("…在的话直接给我取消"), and
       // stands.
-      guard reach == .wholeSentence, fit == nil, analysis.text.firstClauseBreak != nil,
+      guard reach == .wholeSentence, fit == nil, let firstBreak = analysis.text.firstClauseBreak,
         veto.entry >= 0,
         !grammar.targets[Int(veto.entry)].contains(where: {
           $0.kind == .group && Int($0.intent) != intentIndex
         })
       else { return nil }
+      if veto.range.lowerBound > firstBreak,
+        let first = self.score(
+          intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .firstClause)
+      {
+        return first
+      }
+      let text = analysis.text
+      guard intent.hasTextSlot,
+        (veto.range.upperBound..<text.scalars.count).contains(where: text.isClauseBreak(at:))
+      else { return nil }
       return self.score(
-        intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .firstClause)
-        ?? self.score(
-          intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .lastClause)
+        intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .lastClause)
     }
     // Weak evidence: question words and possessives alone are not enough, unless the whole
     // sentence has a known shape.
