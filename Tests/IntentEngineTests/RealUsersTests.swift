@@ -236,6 +236,11 @@ struct RealUsersTests {
     Case(
       text: "what was my pulse this morning, not my wife's, mine", intent: "health.query",
       slots: ["metric": "heart_rate"]),
+    // A place the gazetteer does not know is read like a known one, by patterns too.
+    Case(
+      text: "how warm is it in Ushuaia right now", intent: "weather.query",
+      slots: ["location": "Ushuaia"]),
+    Case(text: "明天宁波的降水概率高吗", intent: "weather.query", slots: ["location": "宁波"]),
   ]
 
   @Test(arguments: cases)
@@ -285,6 +290,8 @@ struct RealUsersTests {
     // Asking whether something was made already makes nothing.
     "鸡蛋我加到购物清单了没", "周五那天我设闹钟了吗",
     // Asking what a feature can hold or do is no request of it.
+    // Climate is no forecast.
+    "what's the average snowfall in Tromso per year",
     "whats the max number of timers i can run", "is there a limit on how many notes i can keep",
     "闹钟最多可以设几个",
   ])

@@ -24,7 +24,8 @@ struct TargetedHit {
 final class Analysis {
   let text: NormalizedText
   let tokens: [Token]
-  let entities: [Entity]
+  /// Sorted by start, then end; a place the gazetteer does not know is added once read.
+  private(set) var entities: [Entity]
   let hits: [KeywordHit]
   /// Ranges of filler words ("请", "一下", "please").
   let fillers: [Range<Int>]
@@ -143,5 +144,18 @@ extension Analysis {
       || fillers.contains { $0.contains(offset) }
       || hits.contains { $0.range.contains(offset) && $0.range.upperBound <= limit }
       || (entities && self.entities.contains { $0.range.contains(offset) })
+  }
+}
+
+extension Analysis {
+  /// Adds `entity` where the order by start, then end, puts it.
+  func insert(_ entity: Entity) {
+    let index =
+      entities.firstIndex {
+        ($0.range.lowerBound, $0.range.upperBound) > (
+          entity.range.lowerBound, entity.range.upperBound
+        )
+      } ?? entities.count
+    entities.insert(entity, at: index)
   }
 }

@@ -96,6 +96,20 @@ extension Scorer {
       let listName = words.markers.listName(in: analysis)
       analysis.listName = listName
     }
+    // A place the gazetteer does not know, said where sentences name places, is a location like
+    // a known one: patterns and slots read it alike ("how cold is it in yellowknife right now").
+    // Looked for only when an intent that takes a place has a word here.
+    if !entities.contains(where: { $0.type == .location }),
+      hits.contains(where: { hit in
+        grammar.targets[Int(hit.entry)].contains { grammar.intents[Int($0.intent)].takesPlace }
+      }),
+      let place = unknownPlace(in: analysis)
+    {
+      analysis.insert(
+        Entity(
+          type: .location, range: place,
+          value: .location(LocationValue(name: text.originalText(of: place)))))
+    }
     return analysis
   }
 }

@@ -16,8 +16,8 @@ extension Scorer {
   /// missing-slot penalties from `score`, with a record of each in `evidence`.
   ///
   /// The pattern's entity for a slot comes first, then the longest one of the slot's type; a
-  /// `list` or `scope` slot takes its marker words, and a `location` slot with no known place an
-  /// unknown one. Each range that fills a slot is added to `evidenceRanges`: it is explained.
+  /// `list` or `scope` slot takes its marker words. Each range that fills a slot is added to
+  /// `evidenceRanges`: it is explained.
   func fillSlots(
     _ intent: CompiledIntent, _ analysis: Analysis, patternMatch: PatternMatcher.Match?,
     score: inout Double, evidence: inout [EvidenceRecord],
@@ -56,14 +56,6 @@ extension Scorer {
         .flatMap { index in
           Self.fitsGrain(analysis.entities[index], spec.type, in: intent.spec) ? index : nil
         }
-      if entityIndex == nil, spec.type == .location,
-        let place = unknownPlace(in: analysis)
-      {
-        evidenceRanges.append(place)
-        let name = analysis.text.originalText(of: place)
-        filling.slots.append(.marker(slot: slotIndex, .location(LocationValue(name: name)), place))
-        continue
-      }
       guard let entityIndex else {
         if spec.isRequired {
           filling.missing.append(spec.name)

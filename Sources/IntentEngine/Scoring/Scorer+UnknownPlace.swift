@@ -31,8 +31,11 @@ extension Scorer {
         end += 1
       }
       guard end > index + 1, end - index - 1 <= Self.longestLatinPlace else { continue }
+      // Only politeness may follow the place ("in yellowknife right now"), or a day.
       let closes =
-        end == words.count
+        words[end...].allSatisfy { word in
+          analysis.fillers.contains { $0.contains(word.range.lowerBound) }
+        }
         || analysis.entities.contains {
           $0.range.lowerBound == words[end].range.lowerBound
             && ($0.type == .datetime || $0.type == .date || $0.type == .period)

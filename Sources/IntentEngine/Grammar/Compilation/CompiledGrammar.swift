@@ -114,6 +114,8 @@ final class CompiledIntent: Sendable {
   /// reading it here does not touch (and retain) the pattern.
   let patternOpenings: [SIMD16<UInt64>]
   let hasTextSlot: Bool
+  /// Whether one of its slots takes a place: then a place the gazetteer does not know is read.
+  let takesPlace: Bool
 
   /// The intent id and its own threshold, read on every parse without copying the spec.
   let id: IntentID
@@ -132,6 +134,7 @@ final class CompiledIntent: Sendable {
     self.patterns = patterns
     self.patternOpenings = patterns.map(\.openingMask)
     self.hasTextSlot = hasTextSlot
+    self.takesPlace = spec.slots.contains { $0.type == .location }
   }
 }
 
