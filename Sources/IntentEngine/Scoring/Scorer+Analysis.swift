@@ -98,11 +98,10 @@ extension Scorer {
     }
     // A place the gazetteer does not know, said where sentences name places, is a location like
     // a known one: patterns and slots read it alike ("how cold is it in yellowknife right now").
-    // Looked for only when an intent that takes a place has a word here.
+    // Looked for only when an intent that takes a place has a keyword here that can carry a
+    // pattern, not a question word alone.
     if !entities.contains(where: { $0.type == .location }),
-      hits.contains(where: { hit in
-        grammar.targets[Int(hit.entry)].contains { grammar.intents[Int($0.intent)].takesPlace }
-      }),
+      hits.contains(where: { grammar.roles[Int($0.entry)].contains(.placeIntentKeyword) }),
       let place = unknownPlace(in: analysis)
     {
       analysis.insert(

@@ -19,29 +19,38 @@ extension Scorer {
   func unknownPlace(in analysis: Analysis) -> Range<Int>? {
     let scalars = analysis.text.scalars
     func isPlain(_ offset: Int) -> Bool { analysis.isReadWord(at: offset, entities: true) }
-    let words = analysis.tokens.filter { $0.kind != .symbol && scalars[$0.range.lowerBound] != " " }
-    // English: a preposition, then one to three plain-free Latin words up to the end or a day.
-    func isLatin(_ token: Token) -> Bool { scalars[token.range].allSatisfy(Self.isASCIIWord) }
-    for (index, token) in words.enumerated().reversed()
-    where Self.placePrepositions.contains(where: { scalars[token.range].elementsEqual($0) }) {
-      var end = index + 1
-      while end < words.count, end - index <= Self.longestLatinPlace, isLatin(words[end]),
-        !isPlain(words[end].range.lowerBound)
-      {
-        end += 1
-      }
-      guard end > index + 1, end - index - 1 <= Self.longestLatinPlace else { continue }
-      // Only politeness may follow the place ("in yellowknife right now"), or a day.
-      let closes =
-        words[end...].allSatisfy { word in
-          analysis.fillers.contains { $0.contains(word.range.lowerBound) }
-        }
-        || analysis.entities.contains {
-          $0.range.lowerBound == words[end].range.lowerBound
-            && ($0.type == .datetime || $0.type == .date || $0.type == .period)
-        }
-      if closes { return words[index + 1].range.lowerBound..<words[end - 1].range.upperBound }
+    func isPreposition(_ token: Token) -> Bool {
+      Self.placePrepositions.contains { scalars[token.range].elementsEqual($0) }
     }
+    // English: a preposition, then one to three plain-free Latin words up to the end, politeness
+    // aside, or a day. Most utterances have no preposition: the words are gathered only then.
+    if analysis.tokens.contains(where: isPreposition) {
+      let words = analysis.tokens.filter {
+        $0.kind != .symbol && scalars[$0.range.lowerBound] != " "
+      }
+      func isLatin(_ token: Token) -> Bool { scalars[token.range].allSatisfy(Self.isASCIIWord) }
+      for (index, token) in words.enumerated().reversed() where isPreposition(token) {
+        var end = index + 1
+        while end < words.count, end - index <= Self.longestLatinPlace, isLatin(words[end]),
+          !isPlain(words[end].range.lowerBound)
+        {
+          end += 1
+        }
+        guard end > index + 1, end - index - 1 <= Self.longestLatinPlace else { continue }
+        // Only politeness may follow the place ("in yellowknife right now"), or a day.
+        let closes =
+          words[end...].allSatisfy { word in
+            analysis.fillers.contains { $0.contains(word.range.lowerBound) }
+          }
+          || analysis.entities.contains {
+            $0.range.lowerBound == words[end].range.lowerBound
+              && ($0.type == .datetime || $0.type == .date || $0.type == .period)
+          }
+        if closes { return words[index + 1].range.lowerBound..<words[end - 1].range.upperBound }
+      }
+    }
+    // Only a word that follows place names ends the opening words below.
+    guard !analysis.placeFollowers.isEmpty else { return nil }
     // Either language: the opening words (after a day said first), right before a keyword or a
     // day, with only function words between.
     let dayEnd = analysis.entities.first {

@@ -372,9 +372,9 @@ struct Scorer {
       // A veto said after the command, in context of its own ("stop the timer, the smoke
       // alarm's going off"), is the user's words: the command's first clause is read alone.
       // One that is another intent's keyword is a second command ("…在的话直接给我取消"), and
-      // stands.
+      // stands; so does one against keywords too weak to carry a command of their own.
       guard reach == .wholeSentence, fit == nil, let firstBreak = analysis.text.firstClauseBreak,
-        veto.entry >= 0,
+        keywords.weight >= Self.strongEvidenceWeight, veto.entry >= 0,
         !grammar.targets[Int(veto.entry)].contains(where: {
           $0.kind == .group && Int($0.intent) != intentIndex
         })

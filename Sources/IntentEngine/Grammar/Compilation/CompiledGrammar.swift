@@ -193,6 +193,9 @@ struct EntryRole: OptionSet, Sendable {
   /// A word that opens a new clause in run-on speech ("i", "because"): a command may end before
   /// it ("wake me at 5 tomorrow i got a flight to catch").
   static let clauseOpener = EntryRole(rawValue: 262_144)
+  /// A keyword strong enough to carry a pattern of an intent that takes a place ("weather",
+  /// "天气"): only beside one is a place the gazetteer does not know looked for.
+  static let placeIntentKeyword = EntryRole(rawValue: 524_288)
 }
 
 /// Grammars compiled into indexes: the lexicon, keyword → intent targets, patterns and lists.

@@ -391,6 +391,9 @@ public struct GrammarCompiler: Sendable {
     for entry in 0..<min(lexicon.count, targets.count) {
       for target in targets[entry] where target.kind == .group {
         let weight = intents[Int(target.intent)].groups[Int(target.index)].weight
+        if intents[Int(target.intent)].takesPlace, weight >= Scorer.minimumPatternWeight {
+          roles[entry].insert(.placeIntentKeyword)
+        }
         strongestWeight[entry] = max(strongestWeight[entry], weight)
       }
     }
