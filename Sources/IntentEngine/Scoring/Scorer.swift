@@ -374,23 +374,14 @@ struct Scorer {
       // One that is another intent's keyword is a second command ("…在的话直接给我取消"), and
       // stands; so does one against keywords too weak to carry a command of their own.
       guard reach == .wholeSentence, fit == nil, let firstBreak = analysis.text.firstClauseBreak,
-        keywords.weight >= Self.strongEvidenceWeight, veto.entry >= 0,
+        veto.range.lowerBound > firstBreak, keywords.weight >= Self.strongEvidenceWeight,
+        veto.entry >= 0,
         !grammar.targets[Int(veto.entry)].contains(where: {
           $0.kind == .group && Int($0.intent) != intentIndex
         })
       else { return nil }
-      if veto.range.lowerBound > firstBreak,
-        let first = self.score(
-          intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .firstClause)
-      {
-        return first
-      }
-      let text = analysis.text
-      guard intent.hasTextSlot,
-        (veto.range.upperBound..<text.scalars.count).contains(where: text.isClauseBreak(at:))
-      else { return nil }
       return self.score(
-        intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .lastClause)
+        intentIndex, hits, analysis, matcher, explaining: &evidenceRanges, reach: .firstClause)
     }
     // Weak evidence: question words and possessives alone are not enough, unless the whole
     // sentence has a known shape.
