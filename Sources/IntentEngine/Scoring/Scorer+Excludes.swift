@@ -82,12 +82,13 @@ extension Scorer {
     return nil
   }
 
-  /// Whether only particles (吧, 啊) lie between `range` and the end of its clause.
+  /// Whether only politeness (吧, 啊, 谢谢) lies between `range` and the end of its clause.
   private func endsClause(_ range: Range<Int>, _ analysis: Analysis) -> Bool {
-    let scalars = analysis.text.scalars
     var end = range.upperBound
-    while end < scalars.count, "吧啊呀啦哈呢嘛".unicodeScalars.contains(scalars[end]) { end += 1 }
-    return end == scalars.count || analysis.text.isClauseBreak(at: end)
+    while let filler = analysis.fillers.first(where: { $0.lowerBound == end }) {
+      end = filler.upperBound
+    }
+    return end == analysis.text.scalars.count || analysis.text.isClauseBreak(at: end)
   }
 
   /// Whether a whole-sentence match spells the words at `range` itself: they meet none of its

@@ -110,10 +110,7 @@ extension Scorer {
       let hits = touched[group]
       var said = SmallIndexSet()
       for hit in hits where hit.target.kind == .group { _ = said.insert(Int(hit.target.index)) }
-      guard !said.isEmpty,
-        !intent.groups.indices.contains(where: {
-          intent.groups[$0].isRequired && !said.contains($0)
-        }),
+      guard Self.saysEnough(of: intent, said),
         let veto = hits.first(where: {
           $0.target.kind == .exclude && intent.excludes[Int($0.target.index)] == nil
             && countsAgainst($0, intent, among: hits, analysis)

@@ -56,11 +56,7 @@ extension Scorer {
         if countsAgainst(touched, intent, among: hits, analysis) { excludeHits.append(touched) }
       }
     }
-    for index in intent.groups.indices
-    where intent.groups[index].isRequired && !groupHit.contains(index) {
-      return nil
-    }
-    guard !groupHit.isEmpty else { return nil }
+    guard Self.saysEnough(of: intent, groupHit) else { return nil }
     // A group met only by a misspelt word is weaker evidence, for strength as for score.
     var weight = 0.0
     for index in intent.groups.indices where groupHit.contains(index) {
@@ -79,6 +75,13 @@ extension Scorer {
       score: score, groupHit: groupHit, excludeHits: excludeHits,
       weight: weight, leansOnCorrection: leansOnCorrection,
       correctedOnlyBySlips: correctedOnlyBySlips)
+  }
+
+  /// Whether the groups said (`groupHit`) are enough to make `intent` a candidate: at least one,
+  /// and every required one.
+  static func saysEnough(of intent: CompiledIntent, _ groupHit: SmallIndexSet) -> Bool {
+    !groupHit.isEmpty
+      && !intent.groups.indices.contains { intent.groups[$0].isRequired && !groupHit.contains($0) }
   }
 
   /// Whether an exclude hit of `intent` counts against it: not when it is a slip of a different
