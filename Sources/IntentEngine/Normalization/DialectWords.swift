@@ -1,6 +1,7 @@
-/// Dialect words read as their Mandarin equivalents, so a command typed in Cantonese, Wu or
-/// northern usage meets the same keywords and time words ("聽日下晝三點提我" as 明天下午三点,
-/// "仲剩幾多分鐘" as 还剩多少分钟, "上海今朝会落雨伐" as 今天 … 下雨吗).
+/// Dialect words read as their Mandarin equivalents, so a command typed in Cantonese, Wu,
+/// southwestern or northern usage meets the same keywords and time words ("聽日下晝三點提我" as
+/// 明天下午三点, "仲剩幾多分鐘" as 还剩多少分钟, "上海今朝会落雨伐" as 今天 … 下雨吗, "有冇得雨" as
+/// 有没有雨).
 ///
 /// Each replacement keeps the word's length, so the map back to the user's own words is
 /// unchanged. Single characters that are dialect only (嘅 咗 睇 冇 喺 佢 覅 甭 侬 …) are in
@@ -13,7 +14,7 @@ enum DialectWords {
     听日明天 琴日昨天 寻日昨天 而家现在 几多多少 几耐多久 下昼下午 晏昼下午 朝早早上 听朝明早 \
     边度哪里 边个哪个 点样怎样 乜嘢什么 落雨下雨 落雪下雪 唔该麻烦 唔好不要 搞掂搞定 \
     写低写下 记低记下 加埋加上 仲有还有 仲要还要 仲剩还剩 仲未还没 拎遮带伞 带遮带伞 \
-    今朝今天 明朝明天 哪能怎样 里厢里面 删脱删掉
+    今朝今天 明朝明天 哪能怎样 里厢里面 删脱删掉 么子什么 没得没有
     """
 
   private struct Entry {

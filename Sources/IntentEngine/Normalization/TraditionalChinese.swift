@@ -6,7 +6,7 @@
 /// variants such as 雪梨 → 悉尼 live in the gazetteer).
 /// Characters that are also valid, differently-meant simplified characters (著, 乾) are left out.
 /// A few pairs are no script variant but dialect words with one Mandarin reading: the northern
-/// pronoun 俺 as 我 ("提醒俺") and the Cantonese 嘅 的, 咗 了, 睇 看, 冇 没 ("有冇闹钟"), 喺 在, 佢 它,
+/// pronouns 俺 as 我 ("提醒俺") and 恁 as 你 and the Cantonese 嘅 的, 咗 了, 睇 看, 冇 没 ("有冇闹钟"), 喺 在, 佢 它,
 /// 咩 啥, 啲 些, 嚟 来, 攞 拿, 搵 找, 畀 给, 哋 们, 嗰 那, and the Wu 覅 and northern 甭 as 别, the Wu 侬
 /// as 你 (dialect words of two characters are in `DialectWords`).
 enum TraditionalChinese {
@@ -55,7 +55,7 @@ enum TraditionalChinese {
     訓训蠔蚝丟丢綾绫瀟潇賦赋璽玺劍剑瑋玮採采靂雳飆飙樁桩夾夹喚唤亂乱茲兹績绩寬宽佔占僅仅豔艳恆恒鋒锋勵励鎧铠賞赏嫺娴揚扬槳桨呂吕萊莱婦妇嘍喽儂侬螞蚂燜焖飼饲釐厘欖榄棗枣偵侦綺绮紗纱摯挚韋韦竅窍\
     墜坠勳勋爍烁謂谓喬乔馮冯滸浒彥彦鎊镑閏闰則则驛驿帥帅潰溃劑剂竇窦癱瘫墊垫脫脱醃腌綢绸繆缪慣惯擰拧惡恶葦苇瞞瞒賤贱曖暧暢畅宮宫彌弥楓枫嗶哔勁劲駿骏嘰叽嘆叹韜韬檸柠錫锡鋸锯鎬镐賈贾鈺钰創创峽峡\
     冪幂臘腊龔龚虧亏撫抚荊荆緬缅襯衬貿贸堅坚庫库撻挞閾阈尷尴責责拋抛撓挠慘惨蠻蛮闕阙堯尧撲扑滌涤淵渊驪骊聾聋鼴鼹騷骚吒咤紋纹禕祎籬篱澀涩梔栀馳驰綻绽脣唇駙驸懲惩櫥橱誒诶喲哟懸悬殤殇瑤瑶籠笼賜赐\
-    嬌娇穌稣誅诛繹绎囂嚣鸛鹳嵐岚禱祷侶侣窯窑側侧獻献愴怆鑑鉴溝沟絹绢婭娅憤愤悅悦鶯莺憫悯廬庐倉仓閬阆閆闫聶聂嬸婶綏绥濰潍婁娄欽钦檳槟峴岘撾挝徹彻櫚榈係系痠酸嘅的咗了睇看冇没喺在佢它咩啥啲些嚟来攞拿搵找揾找畀给哋们嗰那覅别甭别侬你
+    嬌娇穌稣誅诛繹绎囂嚣鸛鹳嵐岚禱祷侶侣窯窑側侧獻献愴怆鑑鉴溝沟絹绢婭娅憤愤悅悦鶯莺憫悯廬庐倉仓閬阆閆闫聶聂嬸婶綏绥濰潍婁娄欽钦檳槟峴岘撾挝徹彻櫚榈係系痠酸嘅的咗了睇看冇没喺在佢它咩啥啲些嚟来攞拿搵找揾找畀给哋们嗰那覅别甭别侬你恁你
     """
 
   /// Simplified code points indexed by `traditional - 0x3400`, zero where no mapping applies.
